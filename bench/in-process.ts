@@ -1,0 +1,55 @@
+// A fresh Akker app on an in-memory embedded database, driven with app.request (no network, no load tool):
+// for timing single operations whose cost is the database work, not the HTTP stack.
+import { PGlite } from '@electric-sql/pglite';
+import { createApp, createDeps, type App } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { pgliteHandle, type DatabaseHandle } from '../src/db/client.js';
+
+export interface BenchApp {
+  app: App;
+  database: DatabaseHandle;
+  key: string;
+  close(): Promise<void>;
+}
+
+export async function startInProcess(): Promise<BenchApp> {
+  const database = pgliteHandle(await PGlite.create());
+  await database.migrate();
+  const unlimited = { RATE_LIMIT_GENERAL: '1000000', RATE_LIMIT_WRITE: '1000000', RATE_LIMIT_CALCULATION: '1000000' };
+  const app = createApp(createDeps(loadConfig({ DATA_DIR: 'memory://', ...unlimited }), database));
+  const signUp = await app.request('/auth/sign-up', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.org', password: 'bench password', name: 'Bench' }),
+  });
+  const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
+  const created = await app.request('/api/keys', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: 'bench' }) });
+  const { key } = (await created.json()) as { key: string };
+  return { app, database, key, close: () => database.close() };
+}
+
+/** A request with the key; fails loudly on an unexpected status, since a benchmark of errors measures nothing. */
+export async function send(bench: BenchApp, method: string, path: string, body?: unknown, expected = [200, 201, 204]): Promise<any> {
+  const init: RequestInit = { method, headers: { 'x-api-key': bench.key, 'content-type': 'application/json' } };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  const response = await bench.app.request(path, init);
+  if (!expected.includes(response.status)) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+/** Runs `operation` `runs` times after `warmup` runs and returns the durations in ms, sorted. */
+export async function time(operation: () => Promise<unknown>, runs: number, warmup = 3): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await operation();
+  const durations: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await operation();
+    durations.push(performance.now() - start);
+  }
+  return durations.sort((a, b) => a - b);
+}
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+export const describeTimes = (sorted: number[]) =>
+  `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (n=${sorted.length})`;

@@ -1,0 +1,62 @@
+// The tables printed to stdout.
+import type { Durations, Measurement } from './load.js';
+
+export interface ReadRow {
+  connections: number;
+  akker: Measurement;
+  oneQuery: Measurement;
+  constant: Measurement;
+}
+
+export interface ListRow {
+  farms: number;
+  result: Measurement;
+}
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => n.toFixed(2);
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+const LABEL_WIDTH = 30;
+const row = (label: string, cells: string[]) => label.padEnd(LABEL_WIDTH) + cells.map((cell) => cell.padStart(9)).join('');
+const heading = (label: string) => row(label, ['req/s', 'p50 ms', 'p99 ms', 'non-200']);
+const line = (label: string, m: Measurement) => row(label, [count(m.requestsPerSecond), ms(m.p50), ms(m.p99), String(m.non200)]);
+
+/** Progress goes to stderr, so that stdout holds only the results. */
+export const progress = (message: string) => console.error(`… ${message}`);
+
+export function printHeader(durations: Durations, cpus: number): void {
+  console.log(
+    `Akker farm-read benchmark: autocannon over 127.0.0.1, ${durations.warmupSeconds} s warm-up + ${durations.seconds} s measured per run; ` +
+      `node ${process.version}, ${cpus} CPUs shared by load generator, servers and database. ` +
+      'The constant route uses no database: it is measured once and shown in both tables.',
+  );
+}
+
+export function printReads(title: string, rows: ReadRow[]): void {
+  console.log(`\n${title}: GET /api/farms/{id} with X-API-Key`);
+  console.log(heading('conns  server'));
+  for (const { connections, akker, oneQuery, constant } of rows) {
+    const c = String(connections).padStart(5);
+    console.log(line(`${c}  Akker`, akker));
+    console.log(line(`${c}  Hono + one query`, oneQuery));
+    console.log(line(`${c}  Hono, constant JSON`, constant));
+    console.log(
+      `       Akker req/s ÷ one query: ${ratio(akker.requestsPerSecond, oneQuery.requestsPerSecond)}` +
+        `   ÷ constant: ${ratio(akker.requestsPerSecond, constant.requestsPerSecond)}`,
+    );
+  }
+}
+
+/** Prints the list timings; returns whether the large list's p50 stays within `maxRatio` of the small one's. */
+export function printLists(connections: number, small: ListRow, large: ListRow, maxRatio: number): boolean {
+  console.log(`\nAkker GET /api/farms?limit=50 at ${connections} connections`);
+  console.log(heading('farms of the user'));
+  for (const { farms, result } of [small, large]) console.log(line(count(farms).padStart(17), result));
+  const p50Ratio = large.result.p50 / small.result.p50;
+  const ok = p50Ratio <= maxRatio;
+  console.log(
+    `       p50 ${count(large.farms)} ÷ ${count(small.farms)} farms: ${p50Ratio.toFixed(2)} (must be ≤ ${maxRatio}) ${ok ? 'ok' : 'FAIL'}`,
+  );
+  return ok;
+}

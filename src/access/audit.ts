@@ -1,0 +1,63 @@
+// The audit trail: every write records who did it (user, and the key when one was used), what and when.
+import { eq } from 'drizzle-orm';
+import type { Principal } from '../accounts/principal.js';
+import { newId } from '../accounts/secrets.js';
+import type { Database } from '../db/client.js';
+import { selectPage } from '../db/paging.js';
+import { auditLog } from '../db/schema.js';
+import type { PageQuery } from '../http/pagination.js';
+import type { ResourceKind } from './roles.js';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'grant' | 'revoke';
+
+/** Recorded in the transaction of the write, so an entry exists exactly when the write happened. */
+export async function recordWrite(
+  tx: Database,
+  principal: Principal,
+  farmId: string,
+  action: AuditAction,
+  kind: ResourceKind | 'access',
+  resourceId: string,
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    audit_id: newId(),
+    b_id_farm: farmId,
+    user_id: principal.userId,
+    key_id: principal.keyId,
+    action,
+    resource_type: kind,
+    resource_id: resourceId,
+  });
+}
+
+const columns = {
+  audit_id: auditLog.audit_id,
+  user_id: auditLog.user_id,
+  key_id: auditLog.key_id,
+  action: auditLog.action,
+  resource_type: auditLog.resource_type,
+  resource_id: auditLog.resource_id,
+  created_at: auditLog.created_at,
+};
+
+interface AuditRow {
+  audit_id: string;
+  user_id: string;
+  key_id: string | null;
+  action: AuditAction;
+  resource_type: string;
+  resource_id: string;
+  created_at: Date;
+}
+
+export async function listAudit(db: Database, farmId: string, page: PageQuery) {
+  const { data, total } = await selectPage<AuditRow>(
+    db,
+    auditLog,
+    columns,
+    eq(auditLog.b_id_farm, farmId),
+    [auditLog.created_at, auditLog.audit_id],
+    page,
+  );
+  return { data: data.map((entry) => ({ ...entry, created_at: entry.created_at.toISOString() })), total };
+}

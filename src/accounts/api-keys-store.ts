@@ -1,0 +1,110 @@
+// Queries on API keys. Only the SHA-256 hash of a raw key is ever stored.
+import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { apiKeys } from '../db/schema.js';
+import { newId, newSecret, sha256 } from './secrets.js';
+
+export const KEY_PREFIX_LENGTH = 12;
+
+export interface ApiKeyMetadata {
+  id: string;
+  prefix: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+}
+
+export interface ActiveKey {
+  keyId: string;
+  userId: string;
+  expiresAt: Date | null;
+}
+
+const isActive = () =>
+  and(isNull(apiKeys.revoked_at), or(isNull(apiKeys.expires_at), gt(apiKeys.expires_at, sql`now()`)));
+
+const metadataColumns = {
+  id: apiKeys.key_id,
+  prefix: apiKeys.prefix,
+  name: apiKeys.name,
+  created_at: apiKeys.created_at,
+  last_used_at: apiKeys.last_used_at,
+  expires_at: apiKeys.expires_at,
+};
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+function toMetadata(row: { id: string; prefix: string; name: string; created_at: Date; last_used_at: Date | null; expires_at: Date | null }): ApiKeyMetadata {
+  return { ...row, created_at: row.created_at.toISOString(), last_used_at: iso(row.last_used_at), expires_at: iso(row.expires_at) };
+}
+
+export async function createApiKey(
+  db: Database,
+  userId: string,
+  name: string,
+  expiresAt: Date | null,
+): Promise<ApiKeyMetadata & { key: string }> {
+  const key = `akk_${newSecret()}`;
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      key_id: newId(),
+      user_id: userId,
+      name,
+      prefix: key.slice(0, KEY_PREFIX_LENGTH),
+      key_hash: sha256(key),
+      expires_at: expiresAt,
+    })
+    .returning(metadataColumns);
+  return { ...toMetadata(row!), key };
+}
+
+export async function listActiveApiKeys(db: Database, userId: string, limit: number, offset: number) {
+  const where = and(eq(apiKeys.user_id, userId), isActive());
+  const [rows, [total]] = await Promise.all([
+    db.select(metadataColumns).from(apiKeys).where(where).orderBy(asc(apiKeys.created_at), asc(apiKeys.key_id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(apiKeys).where(where),
+  ]);
+  return { data: rows.map(toMetadata), total: total!.total };
+}
+
+/** One active key of this user, or undefined. */
+export async function findActiveApiKey(db: Database, userId: string, keyId: string): Promise<ApiKeyMetadata | undefined> {
+  const [row] = await db
+    .select(metadataColumns)
+    .from(apiKeys)
+    .where(and(eq(apiKeys.key_id, keyId), eq(apiKeys.user_id, userId), isActive()));
+  return row && toMetadata(row);
+}
+
+/** Revokes an active key of this user; false when there is none with that id. */
+export async function revokeApiKey(db: Database, userId: string, keyId: string): Promise<boolean> {
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(apiKeys.key_id, keyId), eq(apiKeys.user_id, userId), isActive()))
+    .returning({ id: apiKeys.key_id });
+  return revoked.length > 0;
+}
+
+export async function findActiveKeyByHash(db: Database, keyHash: string): Promise<ActiveKey | undefined> {
+  const [row] = await db
+    .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.key_hash, keyHash), isActive()));
+  return row;
+}
+
+export async function isKeyActive(db: Database, keyId: string): Promise<boolean> {
+  const [row] = await db.select({ id: apiKeys.key_id }).from(apiKeys).where(and(eq(apiKeys.key_id, keyId), isActive()));
+  return row !== undefined;
+}
+
+/** Records use to the minute: never moves last_used_at backwards. */
+export async function recordKeyUse(db: Database, keyId: string, at: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ last_used_at: at })
+    .where(and(eq(apiKeys.key_id, keyId), isNull(apiKeys.revoked_at), or(isNull(apiKeys.last_used_at), sql`${apiKeys.last_used_at} < ${at.toISOString()}`)));
+}

@@ -1,0 +1,94 @@
+// Turns a raw API key into a principal with as few database statements as stays exact.
+import type { DatabaseHandle } from '../db/client.js';
+import { findActiveKeyByHash, isKeyActive, recordKeyUse } from './api-keys-store.js';
+import type { Principal } from './principal.js';
+import { sha256 } from './secrets.js';
+
+interface RememberedKey {
+  keyId: string;
+  userId: string;
+  expiresAtMs: number | null;
+}
+
+const MAX_REMEMBERED_KEYS = 50_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Remembers active keys by hash. With exclusive ownership of the database (PGlite)
+ * every revocation passes through this process, which forgets the key, and expiry
+ * is checked against the clock, so a remembered key is exact. With a shared
+ * PostgreSQL server a remembered key is only a hint: the principal is marked
+ * unverified and the request's first statement re-checks the key.
+ *
+ * Unknown, revoked and expired keys all end in the same single lookup, so their
+ * answers cannot be told apart by time either.
+ */
+export class KeyResolver {
+  readonly #byHash = new Map<string, RememberedKey>();
+  readonly #hashById = new Map<string, string>();
+  readonly #lastUseWritten = new Map<string, number>();
+
+  constructor(private readonly database: DatabaseHandle) {}
+
+  /** `needVerified`: the caller is about to write, so a hint is not enough. */
+  async resolve(rawKey: string, needVerified: boolean): Promise<Principal | null> {
+    const hash = sha256(rawKey);
+    const remembered = this.#byHash.get(hash);
+    if (remembered && (remembered.expiresAtMs === null || remembered.expiresAtMs > Date.now())) {
+      const exact = this.database.ownership === 'exclusive';
+      if (exact || !needVerified) {
+        return { userId: remembered.userId, keyId: remembered.keyId, verified: exact };
+      }
+    }
+    const active = await findActiveKeyByHash(this.database.db, hash);
+    if (!active) {
+      if (remembered) this.forget(remembered.keyId);
+      return null;
+    }
+    this.#remember(hash, { keyId: active.keyId, userId: active.userId, expiresAtMs: active.expiresAt?.getTime() ?? null });
+    return { userId: active.userId, keyId: active.keyId, verified: true };
+  }
+
+  /** Re-checks an unverified principal's key against the database. */
+  async confirm(principal: Principal): Promise<boolean> {
+    if (principal.verified || principal.keyId === null) return true;
+    const active = await isKeyActive(this.database.db, principal.keyId);
+    if (active) principal.verified = true;
+    else this.forget(principal.keyId);
+    return active;
+  }
+
+  /** Called after a revocation, and whenever a key turns out to be inactive. */
+  forget(keyId: string): void {
+    const hash = this.#hashById.get(keyId);
+    if (hash !== undefined) this.#byHash.delete(hash);
+    this.#hashById.delete(keyId);
+    this.#lastUseWritten.delete(keyId);
+  }
+
+  #remember(hash: string, key: RememberedKey): void {
+    if (this.#byHash.size >= MAX_REMEMBERED_KEYS) {
+      const oldest = this.#byHash.values().next().value;
+      if (oldest) this.forget(oldest.keyId);
+    }
+    this.#byHash.set(hash, key);
+    this.#hashById.set(key.keyId, hash);
+  }
+
+  /**
+   * Records that a request with the principal's key was served (not refused by the rate limit).
+   * last_used_at is kept to the minute: at most one write per key and minute, off the request's path.
+   */
+  noteUse({ keyId }: Principal): void {
+    // A key forgotten during the request (revoked by it) is not noted again.
+    if (keyId === null || !this.#hashById.has(keyId)) return;
+    const now = Date.now();
+    const written = this.#lastUseWritten.get(keyId);
+    if (written !== undefined && now - written < LAST_USED_RESOLUTION_MS) return;
+    this.#lastUseWritten.set(keyId, now);
+    recordKeyUse(this.database.db, keyId, new Date(now)).catch((error: unknown) => {
+      this.#lastUseWritten.delete(keyId);
+      console.error(JSON.stringify({ level: 'error', msg: 'could not record API key use', error: String(error) }));
+    });
+  }
+}

@@ -1,0 +1,208 @@
+// The web application: sign up, sign in, Account → Developer Settings → API Keys.
+// Plain HTML forms posted as application/x-www-form-urlencoded; every post is
+// size-limited, origin-checked and CSRF-checked before a field is read.
+import { Hono, type Context } from 'hono';
+import { createApiKey, findActiveApiKey, listActiveApiKeys, revokeApiKey } from '../api-keys-store.js';
+import { clientAddress } from '../client-address.js';
+import { hashPassword } from '../passwords.js';
+import { endSession, secureCookies, sessionToken, startSession } from '../session-cookie.js';
+import { checkSignIn } from '../sign-in.js';
+import type { SignInThrottle } from '../sign-in-throttle.js';
+import { createUser } from '../users-store.js';
+import type { AppDeps } from '../../http/context.js';
+import { newErrorId } from '../../http/problem.js';
+import { AccountPage, DeveloperSettingsPage } from './account.js';
+import { ApiKeysPage, RevokeKeyPage, type ApiKeysView } from './api-keys.js';
+import { assetRoutes } from './assets.js';
+import { csrfTokenFor, expectedVisitorToken, visitorFormToken } from './csrf.js';
+import { formBodyLimit, readForm } from './form-post.js';
+import { newKeyForm, parseForm, signInForm, signUpForm } from './forms.js';
+import { expiryOf, isoDay } from './key-expiry.js';
+import { MessagePage } from './message-page.js';
+import { holdNewKey, takeNewKey } from './new-key-flash.js';
+import { PageError, pageNotFound } from './page-error.js';
+import {
+  ACCOUNT_PATH,
+  API_KEYS_PATH,
+  DEVELOPER_SETTINGS_PATH,
+  SIGN_IN_PATH,
+  SIGN_OUT_PATH,
+  SIGN_UP_PATH,
+  safeReturnPath,
+} from './paths.js';
+import { renderPage } from './render.js';
+import { requireSignedIn, signedInAs, type PageEnv } from './signed-in.js';
+import { SignInPage, type SignInView } from './sign-in.js';
+import { SignUpPage, type SignUpView } from './sign-up.js';
+
+// More keys than anyone keeps by hand; the page says when some are not shown.
+const LISTED_KEYS = 200;
+
+const signUpClosed = () =>
+  new PageError(404, 'Sign-up is closed', 'New accounts cannot be made on this server. Ask the people who run it for an account.');
+
+const keyGone = () => pageNotFound('This key does not exist, or it was revoked already.');
+
+const minutesInWords = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
+};
+
+export const notFoundPage = (c: Context) =>
+  renderPage(c, 404, <MessagePage title="Page not found" explanation="There is no page at this address." />);
+
+function renderError(error: Error, c: Context) {
+  if (error instanceof PageError) return renderPage(c, error.status, <MessagePage title={error.title} explanation={error.explanation} />);
+  const errorId = newErrorId();
+  console.error(
+    JSON.stringify({ level: 'error', error_id: errorId, method: c.req.method, path: c.req.path, error: error.stack ?? String(error) }),
+  );
+  return renderPage(
+    c,
+    500,
+    <MessagePage
+      title="Something went wrong"
+      explanation="The page could not be shown. Try again in a moment; if it keeps failing, quote the reference below."
+      errorId={errorId}
+    />,
+  );
+}
+
+export function pageRoutes({ config, database, keys }: AppDeps, signInThrottle: SignInThrottle) {
+  const db = database.db;
+  const secure = secureCookies(config);
+  const signupOpen = config.signup === 'open';
+  const app = new Hono<PageEnv>();
+  app.onError(renderError);
+  app.route('/', assetRoutes());
+
+  const read = (c: Context, expectedToken: string | undefined) => readForm(c, config.publicUrl, expectedToken);
+  const signedIn = requireSignedIn(db);
+  // After signing in again, a form post of the API Keys pages returns to that page, not to the post's address.
+  const signedInForKeys = requireSignedIn(db, API_KEYS_PATH);
+
+  app.get('/', async (c) => c.redirect((await signedInAs(c, db)) ? ACCOUNT_PATH : SIGN_IN_PATH));
+
+  const signUpView = (c: Context, status: 200 | 400 | 409, view: Omit<SignUpView, 'csrf'>) =>
+    renderPage(c, status, <SignUpPage csrf={visitorFormToken(c, secure)} {...view} />);
+
+  app.get(SIGN_UP_PATH, async (c) => {
+    if (!signupOpen) throw signUpClosed();
+    const returnTo = safeReturnPath(c.req.query('next'));
+    if (await signedInAs(c, db)) return c.redirect(returnTo);
+    return signUpView(c, 200, { returnTo, values: { name: '', email: '' }, errors: {} });
+  });
+
+  app.post(SIGN_UP_PATH, formBodyLimit, async (c) => {
+    if (!signupOpen) throw signUpClosed();
+    const form = await read(c, expectedVisitorToken(c, secure));
+    const returnTo = safeReturnPath(form.next);
+    const values = { name: form.name ?? '', email: form.email ?? '' };
+    const parsed = parseForm(signUpForm, form);
+    if (!parsed.ok) return signUpView(c, 400, { returnTo, values, errors: parsed.errors });
+    const { name, email, password } = parsed.value;
+    const user = await createUser(db, email, name, await hashPassword(password));
+    if (!user) {
+      return signUpView(c, 409, {
+        returnTo,
+        values,
+        errors: { email: 'An account with this e-mail address exists already: sign in, or use another address.' },
+      });
+    }
+    await startSession(c, db, config, user.user_id);
+    return c.redirect(returnTo, 303);
+  });
+
+  const signInView = (c: Context, status: 200 | 400 | 401 | 429, view: Omit<SignInView, 'csrf' | 'signupOpen'>) =>
+    renderPage(c, status, <SignInPage csrf={visitorFormToken(c, secure)} signupOpen={signupOpen} {...view} />);
+
+  app.get(SIGN_IN_PATH, async (c) => {
+    const returnTo = safeReturnPath(c.req.query('next'));
+    if (await signedInAs(c, db)) return c.redirect(returnTo);
+    return signInView(c, 200, { returnTo, email: '', errors: {} });
+  });
+
+  app.post(SIGN_IN_PATH, formBodyLimit, async (c) => {
+    const form = await read(c, expectedVisitorToken(c, secure));
+    const returnTo = safeReturnPath(form.next);
+    const email = form.email ?? '';
+    const parsed = parseForm(signInForm, form);
+    if (!parsed.ok) return signInView(c, 400, { returnTo, email, errors: parsed.errors });
+    const outcome = await checkSignIn(db, signInThrottle, parsed.value, clientAddress(c));
+    if (outcome.kind === 'throttled') {
+      c.header('retry-after', String(outcome.retryAfterSeconds));
+      const general = `Too many sign-in attempts failed. Wait ${minutesInWords(outcome.retryAfterSeconds)} and try again.`;
+      return signInView(c, 429, { returnTo, email, errors: {}, general });
+    }
+    if (outcome.kind === 'refused')
+      return signInView(c, 401, { returnTo, email, errors: {}, general: 'The e-mail address or the password is wrong.' });
+    await startSession(c, db, config, outcome.user.user_id);
+    return c.redirect(returnTo, 303);
+  });
+
+  app.post(SIGN_OUT_PATH, formBodyLimit, async (c) => {
+    const token = sessionToken(c);
+    if (token !== undefined) {
+      await read(c, csrfTokenFor(token));
+      await endSession(c, db, config);
+    }
+    return c.redirect(SIGN_IN_PATH, 303);
+  });
+
+  app.get(ACCOUNT_PATH, signedIn, (c) => {
+    const { user, sessionToken: token } = c.var.account;
+    return renderPage(c, 200, <AccountPage user={user} csrf={csrfTokenFor(token)} />);
+  });
+
+  app.get(DEVELOPER_SETTINGS_PATH, signedIn, (c) => renderPage(c, 200, <DeveloperSettingsPage user={c.var.account.user} />));
+
+  async function apiKeysView(c: Context<PageEnv>, status: 200 | 400, view: Pick<ApiKeysView, 'form' | 'newKey' | 'revoked'>) {
+    const { user, sessionToken: token } = c.var.account;
+    const { data, total } = await listActiveApiKeys(db, user.user_id, LISTED_KEYS, 0);
+    const today = isoDay(new Date());
+    return renderPage(c, status, <ApiKeysPage user={user} csrf={csrfTokenFor(token)} keys={data} total={total} today={today} {...view} />);
+  }
+
+  app.get(API_KEYS_PATH, signedIn, (c) =>
+    apiKeysView(c, 200, {
+      form: { values: { name: '', expiry: 'never', expires_on: '' }, errors: {} },
+      newKey: takeNewKey(c, c.var.account.sessionToken, secure),
+      revoked: c.req.query('revoked') !== undefined,
+    }),
+  );
+
+  app.post(API_KEYS_PATH, formBodyLimit, signedInForKeys, async (c) => {
+    const { user, sessionToken: token } = c.var.account;
+    const form = await read(c, csrfTokenFor(token));
+    const values = { name: form.name ?? '', expiry: form.expiry ?? 'never', expires_on: form.expires_on ?? '' };
+    const parsed = parseForm(newKeyForm, form);
+    const expiry = expiryOf(values.expiry, values.expires_on, new Date());
+    if (!parsed.ok || !expiry.ok) {
+      const errors = { ...(parsed.ok ? {} : parsed.errors), ...(expiry.ok ? {} : { [expiry.field]: expiry.message }) };
+      return apiKeysView(c, 400, { form: { values, errors } });
+    }
+    const created = await createApiKey(db, user.user_id, parsed.value.name, expiry.expiresAt);
+    holdNewKey(c, token, secure, { id: created.id, name: created.name, key: created.key });
+    return c.redirect(API_KEYS_PATH, 303);
+  });
+
+  const revokePath = `${API_KEYS_PATH}/:id/revoke`;
+
+  app.get(revokePath, signedIn, async (c) => {
+    const { user, sessionToken: token } = c.var.account;
+    const apiKey = await findActiveApiKey(db, user.user_id, c.req.param('id'));
+    if (!apiKey) throw keyGone();
+    return renderPage(c, 200, <RevokeKeyPage user={user} csrf={csrfTokenFor(token)} apiKey={apiKey} />);
+  });
+
+  app.post(revokePath, formBodyLimit, signedInForKeys, async (c) => {
+    const { user, sessionToken: token } = c.var.account;
+    await read(c, csrfTokenFor(token));
+    const keyId = c.req.param('id');
+    if (!(await revokeApiKey(db, user.user_id, keyId))) throw keyGone();
+    keys.forget(keyId); // the in-memory key cache must refuse it from the next request on
+    return c.redirect(`${API_KEYS_PATH}?revoked=1`, 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,156 @@
+// Accounts as JSON for scripts (/auth/*) and key management (/api/keys).
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { SESSION_COOKIE } from '../http/auth.js';
+import type { AppDeps, AppEnv } from '../http/context.js';
+import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
+import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
+import { jsonContent } from '../http/route-helpers.js';
+import { ApiError, notFound } from '../http/problem.js';
+import { validationHook } from '../http/validation.js';
+import { createApiKey, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
+import { clientAddress } from './client-address.js';
+import { hashPassword } from './passwords.js';
+import {
+  apiKeyCreateSchema,
+  apiKeySchema,
+  createdApiKeySchema,
+  keyIdParams,
+  signInSchema,
+  signUpSchema,
+  userSchema,
+} from './schemas.js';
+import { endSession, startSession } from './session-cookie.js';
+import { checkSignIn } from './sign-in.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
+import { createUser } from './users-store.js';
+
+const sessionHeader = { 'Set-Cookie': { schema: { type: 'string' as const }, description: `The \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax).` } };
+const keySecurity: Array<Record<string, string[]>> = [...apiKeySecurity, { SessionCookie: [] }];
+
+const signUpRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-up',
+  tags: ['Accounts'],
+  summary: 'Create an account and start a session',
+  request: { body: { required: true, content: jsonContent(signUpSchema) } },
+  responses: {
+    201: { description: 'The account; the response sets the session cookie.', headers: sessionHeader, content: jsonContent(userSchema) },
+    ...errorResponses(...bodyErrors, 'conflict', 'forbidden'),
+  },
+});
+
+const signInRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-in',
+  tags: ['Accounts'],
+  summary: 'Start a session',
+  description:
+    'Attempts that do not succeed are limited per e-mail address and per client address (shared with the sign-in page); beyond the limit the answer is 429 with Retry-After, whatever the password.',
+  request: { body: { required: true, content: jsonContent(signInSchema) } },
+  responses: {
+    200: { description: 'Signed in; the response sets the session cookie.', headers: sessionHeader, content: jsonContent(userSchema) },
+    ...errorResponses(...bodyErrors, 'unauthorized', 'rate-limit-exceeded'),
+  },
+});
+
+const signOutRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-out',
+  tags: ['Accounts'],
+  summary: 'End the session of the cookie sent (if any)',
+  responses: { 204: { description: 'Signed out; the cookie is cleared.' }, ...errorResponses('payload-too-large', 'unsupported-media-type') },
+});
+
+const listKeysRoute = createRoute({
+  method: 'get',
+  path: '/api/keys',
+  tags: ['API keys'],
+  summary: 'List your active API keys',
+  description: 'Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit.',
+  security: keySecurity,
+  request: { query: pageQuerySchema },
+  responses: {
+    200: { description: 'One page of key metadata.', content: jsonContent(envelopeSchema(apiKeySchema, 'ApiKeyPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed'),
+  },
+});
+
+const createKeyRoute = createRoute({
+  method: 'post',
+  path: '/api/keys',
+  tags: ['API keys'],
+  summary: 'Create an API key',
+  description: 'The raw key is in the answer this once; only its hash is stored.',
+  security: keySecurity,
+  request: { body: { required: true, content: jsonContent(apiKeyCreateSchema) } },
+  responses: {
+    201: { description: 'The key metadata and the raw `key`.', content: jsonContent(createdApiKeySchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden'),
+  },
+});
+
+const revokeKeyRoute = createRoute({
+  method: 'delete',
+  path: '/api/keys/{id}',
+  tags: ['API keys'],
+  summary: 'Revoke an API key',
+  description: 'Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404.',
+  security: keySecurity,
+  request: { params: keyIdParams },
+  responses: {
+    204: { description: 'Revoked.' },
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+  },
+});
+
+export function accountRoutes({ config, database, keys }: AppDeps, signInThrottle: SignInThrottle) {
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(signUpRoute, async (c) => {
+    if (config.signup === 'closed') throw new ApiError('forbidden', 'Sign-up is closed on this server.');
+    const { email, password, name } = c.req.valid('json');
+    const user = await createUser(db, email, name, await hashPassword(password));
+    if (!user) throw new ApiError('conflict', 'An account with this e-mail address exists already.');
+    await startSession(c, db, config, user.user_id);
+    return c.json(user, 201);
+  });
+
+  app.openapi(signInRoute, async (c) => {
+    const outcome = await checkSignIn(db, signInThrottle, c.req.valid('json'), clientAddress(c));
+    if (outcome.kind === 'throttled') {
+      throw new ApiError('rate-limit-exceeded', `Too many sign-in attempts failed. Try again in ${outcome.retryAfterSeconds} seconds.`, {
+        headers: { 'retry-after': String(outcome.retryAfterSeconds) },
+      });
+    }
+    if (outcome.kind === 'refused') throw new ApiError('unauthorized', 'The e-mail address or the password is wrong.');
+    await startSession(c, db, config, outcome.user.user_id);
+    return c.json(outcome.user, 200);
+  });
+
+  app.openapi(signOutRoute, async (c) => {
+    await endSession(c, db, config);
+    return c.body(null, 204);
+  });
+
+  app.openapi(listKeysRoute, async (c) => {
+    const page = c.req.valid('query');
+    const { data, total } = await listActiveApiKeys(db, c.get('principal').userId, page.limit, page.offset);
+    return c.json(envelope(data, page, total), 200);
+  });
+
+  app.openapi(createKeyRoute, async (c) => {
+    const { name, expires_at } = c.req.valid('json');
+    const created = await createApiKey(db, c.get('principal').userId, name, expires_at ? new Date(expires_at) : null);
+    return c.json(created, 201);
+  });
+
+  app.openapi(revokeKeyRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await revokeApiKey(db, c.get('principal').userId, id))) throw notFound('The API key does not exist.');
+    keys.forget(id);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

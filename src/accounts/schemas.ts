@@ -1,0 +1,62 @@
+// Accounts and API keys on the wire.
+import { z } from '@hono/zod-openapi';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
+
+const email = z
+  .email('must be an e-mail address')
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .openapi({ example: 'grower@example.org' });
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .openapi({ example: 'correct horse battery staple' });
+
+export const signUpSchema = z
+  .strictObject({
+    email,
+    password,
+    name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').openapi({ example: 'Jan de Boer' }),
+  })
+  .openapi('SignUp');
+
+export const signInSchema = z
+  .strictObject({ email, password: z.string().max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`) })
+  .openapi('SignIn');
+
+export const userSchema = z
+  .object({ user_id: z.string(), email: z.string(), name: z.string() })
+  .openapi('User');
+
+export const apiKeyCreateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').openapi({ example: 'ci' }),
+    expires_at: z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2027-01-31T00:00:00Z' })
+      .refine((value) => Date.parse(value) > Date.now(), 'must be in the future')
+      .nullable()
+      .optional()
+      .openapi({ description: 'When the key stops working; none when left out.', example: '2027-12-31T23:59:59Z' }),
+  })
+  .openapi('ApiKeyCreate');
+
+export const apiKeySchema = z
+  .object({
+    id: z.string().openapi({ description: 'Key identifier, used to revoke it.' }),
+    prefix: z.string().openapi({ description: 'The first 12 characters of the raw key.', example: 'akk_Xq3v9LmB' }),
+    name: z.string(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    last_used_at: z.string().nullable().openapi({ format: 'date-time', description: 'Accurate to the minute; null when never used.' }),
+    expires_at: z.string().nullable().openapi({ format: 'date-time' }),
+  })
+  .openapi('ApiKey');
+
+export const createdApiKeySchema = apiKeySchema
+  .extend({ key: z.string().openapi({ description: 'The raw key. Shown this once only: store it now.' }) })
+  .openapi('CreatedApiKey');
+
+export const keyIdParams = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Key identifier.' }),
+});

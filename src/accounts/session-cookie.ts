@@ -1,0 +1,31 @@
+// The browser session cookie, shared by the JSON /auth/* endpoints and the web pages.
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { SESSION_COOKIE } from '../http/auth.js';
+import { createSession, deleteSession } from './users-store.js';
+
+/** Cookies are Secure when clients reach the service over https. */
+export const secureCookies = (config: Config): boolean => config.publicUrl.startsWith('https:');
+
+export const sessionToken = (c: Context): string | undefined => getCookie(c, SESSION_COOKIE);
+
+/** Starts a session and sets its cookie: HttpOnly, SameSite=Lax, Secure under https. */
+export async function startSession(c: Context, db: Database, config: Config, userId: string): Promise<void> {
+  const session = await createSession(db, userId);
+  setCookie(c, SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secureCookies(config),
+    path: '/',
+    expires: session.expiresAt,
+  });
+}
+
+/** Ends the session of the cookie sent (if any) and clears the cookie. */
+export async function endSession(c: Context, db: Database, config: Config): Promise<void> {
+  const token = sessionToken(c);
+  if (token !== undefined) await deleteSession(db, token);
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookies(config) });
+}

@@ -1,0 +1,94 @@
+// Slows password guessing: sign-in attempts per e-mail address and per client
+// address in a sliding window. State is per process (see README).
+
+export interface ThrottleLimits {
+  /** Attempts that did not succeed, per e-mail address, within the window. */
+  perEmail: number;
+  /** Attempts that did not succeed, per client address, within the window. */
+  perAddress: number;
+  windowMs: number;
+}
+
+const DEFAULT_LIMITS: ThrottleLimits = { perEmail: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
+
+// Bounds memory when someone sprays attempts at many addresses or e-mails.
+const MAX_KEYS = 100_000;
+
+/** Timestamps of counted attempts per key, oldest first. */
+class AttemptLog {
+  readonly #byKey = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Milliseconds until one more attempt is allowed; 0 when it is allowed now. */
+  waitMs(key: string, now: number): number {
+    const times = this.#current(key, now);
+    if (times.length < this.limit) return 0;
+    return times[times.length - this.limit]! + this.windowMs - now;
+  }
+
+  add(key: string, at: number): void {
+    const times = this.#current(key, at);
+    this.#byKey.delete(key);
+    if (this.#byKey.size >= MAX_KEYS) this.#byKey.delete(this.#byKey.keys().next().value!);
+    this.#byKey.set(key, [...times, at]);
+  }
+
+  /** Takes back one attempt made at `at`. */
+  remove(key: string, at: number): void {
+    const times = this.#byKey.get(key);
+    const index = times?.lastIndexOf(at) ?? -1;
+    if (index >= 0) times!.splice(index, 1);
+  }
+
+  clear(key: string): void {
+    this.#byKey.delete(key);
+  }
+
+  #current(key: string, now: number): number[] {
+    const times = (this.#byKey.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (times.length === 0) this.#byKey.delete(key);
+    else this.#byKey.set(key, times);
+    return times;
+  }
+}
+
+export type Admission = { admitted: true; succeeded(): void } | { admitted: false; retryAfterSeconds: number };
+
+export class SignInThrottle {
+  readonly #byEmail: AttemptLog;
+  readonly #byAddress: AttemptLog;
+
+  constructor(
+    limits: ThrottleLimits = DEFAULT_LIMITS,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.#byEmail = new AttemptLog(limits.perEmail, limits.windowMs);
+    this.#byAddress = new AttemptLog(limits.perAddress, limits.windowMs);
+  }
+
+  /**
+   * Admits an attempt and counts it, or refuses it with the seconds to wait.
+   * The attempt counts before the password is checked, so guesses sent in
+   * parallel are counted too; `succeeded()` takes it back and forgets the
+   * e-mail address's earlier failures.
+   */
+  admit(email: string, address: string): Admission {
+    const now = this.clock();
+    const emailKey = email.trim().toLowerCase();
+    const waitMs = Math.max(this.#byEmail.waitMs(emailKey, now), this.#byAddress.waitMs(address, now));
+    if (waitMs > 0) return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    this.#byEmail.add(emailKey, now);
+    this.#byAddress.add(address, now);
+    return {
+      admitted: true,
+      succeeded: () => {
+        this.#byEmail.clear(emailKey);
+        this.#byAddress.remove(address, now);
+      },
+    };
+  }
+}

@@ -1,0 +1,150 @@
+// Builds the Hono app: the order of the checks (CONTRACT.md), the modules, the OpenAPI document.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { KeyResolver } from './accounts/key-resolver.js';
+import { FarmRoleCache } from './access/farm-role-cache.js';
+import { notFoundPage, pageRoutes } from './accounts/pages/routes.js';
+import { accountRoutes } from './accounts/routes.js';
+import { SignInThrottle } from './accounts/sign-in-throttle.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { authenticate } from './http/auth.js';
+import type { AppDeps, AppEnv } from './http/context.js';
+import { docsRoutes } from './http/docs.js';
+import { bodySizeGuard, isMachinePath, jsonContentTypeGuard, routeGuard } from './http/guards.js';
+import { ApiError, newErrorId, problemResponse } from './http/problem.js';
+import { rateLimit } from './http/rate-limit/middleware.js';
+import { openRateLimitStore } from './http/rate-limit/open-store.js';
+import { ratePolicies } from './http/rate-limit/policies.js';
+import type { RateLimitStore } from './http/rate-limit/store.js';
+import { validationHook } from './http/validation.js';
+import { farmRoutes } from './resources/farms/routes.js';
+import { fieldRoutes } from './resources/fields/routes.js';
+import { cultivationRoutes } from './resources/cultivations/routes.js';
+import { harvestRoutes } from './resources/harvests/routes.js';
+import { soilAnalysisRoutes } from './resources/soil-analyses/routes.js';
+import { fertilizerRoutes } from './resources/fertilizers/routes.js';
+import { applicationRoutes } from './resources/fertilizer-applications/routes.js';
+import { catalogueRoutes } from './catalogues/routes.js';
+import { calculationRoutes } from './calculations/routes.js';
+import { farmAccessRoutes } from './resources/farm-access/routes.js';
+import { auditRoutes } from './resources/audit/routes.js';
+
+const PUBLIC_API_PATHS = /^\/api\/(openapi\.json|docs(\/.*)?)$/;
+const SESSION_API_PATHS = /^\/api\/keys(\/|$)/;
+const corsHeaders = cors({ origin: '*', maxAge: 600, exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location'] });
+
+/**
+ * CORS: keys are headers, not cookies, so any origin may call the API (never with credentials).
+ * Browsers send Origin on every cross-origin request; only those pay for CORS (hono/cors costs
+ * ~8 µs a request), and the others say `Vary: Origin` so that no cache hands them to a browser.
+ * A plain OPTIONS (not a preflight) goes on to the 405 of the route guard.
+ */
+const apiCors: MiddlewareHandler = async (c, next) => {
+  const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
+  if (c.req.header('origin') !== undefined && (preflight || c.req.method !== 'OPTIONS')) return corsHeaders(c, next);
+  await next();
+  c.res.headers.append('vary', 'Origin');
+};
+
+/** Errors thrown by Hono itself (malformed JSON, media type, body limit) in our vocabulary. */
+function fromHttpException(error: HTTPException): ApiError {
+  switch (error.status) {
+    case 400:
+      return new ApiError('validation-failed', 'The request body is not valid JSON.', {
+        errors: [{ field: 'body', message: 'is not valid JSON' }],
+      });
+    case 413:
+      return new ApiError('payload-too-large', 'The request body is larger than 5 MiB.');
+    case 415:
+      return new ApiError('unsupported-media-type', 'The request body must be application/json.');
+    default:
+      return new ApiError('internal-error', 'An unexpected error occurred.');
+  }
+}
+
+/** The stack, and the chain of causes (a database error arrives wrapped by drizzle, its reason in `cause`). */
+function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    parts.push(current instanceof Error ? (depth === 0 ? String(current.stack) : `caused by: ${current.message}`) : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join('\n');
+}
+
+export function createDeps(config: Config, database: DatabaseHandle, rateLimits: RateLimitStore = openRateLimitStore(config)): AppDeps {
+  return { config, database, keys: new KeyResolver(database), farmRoles: new FarmRoleCache(database.ownership === 'exclusive'), rateLimits };
+}
+
+export function createApp(deps: AppDeps) {
+  const errorsUrl = `${deps.config.publicUrl}/errors`;
+  const respond = (c: Context, error: ApiError) => problemResponse(c, error, errorsUrl);
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return respond(c, error);
+    if (error instanceof HTTPException && error.status !== 500) return respond(c, fromHttpException(error));
+    const errorId = newErrorId();
+    console.error(
+      JSON.stringify({ level: 'error', error_id: errorId, method: c.req.method, path: c.req.path, error: describeError(error) }),
+    );
+    return problemResponse(
+      c,
+      new ApiError('internal-error', 'An unexpected error occurred. Quote the error_id when you report it.'),
+      errorsUrl,
+      errorId,
+    );
+  });
+  // Programs (/api, /auth) get problem+json; people get a page.
+  app.notFound((c) =>
+    isMachinePath(c.req.path) ? respond(c, new ApiError('not-found', `No resource is served at ${c.req.path}.`)) : notFoundPage(c),
+  );
+
+  // The order of CONTRACT.md: path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429
+  // → validation → access. CORS answers browser preflights before all of them.
+  app.use('/api/*', apiCors);
+  app.use('*', routeGuard(app));
+  app.use('/api/*', bodySizeGuard, jsonContentTypeGuard);
+  app.use('/auth/*', bodySizeGuard, jsonContentTypeGuard);
+  const apiAuth = authenticate(deps, respond, { allowSession: false });
+  const keyManagementAuth = authenticate(deps, respond, { allowSession: true });
+  app.use('/api/*', (c, next) => {
+    if (PUBLIC_API_PATHS.test(c.req.path)) return next();
+    return (SESSION_API_PATHS.test(c.req.path) ? keyManagementAuth : apiAuth)(c, next);
+  });
+  const limitRequests = rateLimit(deps.rateLimits, ratePolicies(deps.config.rateLimits), respond);
+  app.use('/api/*', (c, next) => (PUBLIC_API_PATHS.test(c.req.path) ? next() : limitRequests(c, next)));
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/', docsRoutes());
+  // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
+  const signInThrottle = new SignInThrottle();
+  app.route('/', accountRoutes(deps, signInThrottle));
+  app.route('/', pageRoutes(deps, signInThrottle));
+  app.route('/', farmRoutes(deps));
+  for (const routes of [fieldRoutes, cultivationRoutes, harvestRoutes, soilAnalysisRoutes, fertilizerRoutes, applicationRoutes, farmAccessRoutes, auditRoutes, calculationRoutes]) {
+    app.route('/', routes(deps));
+  }
+  app.route('/', catalogueRoutes());
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'SessionCookie', { type: 'apiKey', in: 'cookie', name: 'akker_session' });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Akker',
+      version: '0.1.0',
+      description:
+        'REST API for agricultural farm data. Authenticate with an API key in `X-API-Key` or `Authorization: Bearer` (exactly one). Errors are application/problem+json. ' +
+        'Rate limits per key on a rolling minute: general (GET, HEAD and key management), write (other POST, PUT, PATCH, DELETE) and calculation; every authenticated answer carries `RateLimit` and `RateLimit-Policy`, and a 429 `Retry-After`.',
+    },
+    servers: [{ url: deps.config.publicUrl }],
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,131 @@
+// Loads exactly the records a timeframe needs (CALCULATIONS.md 3) for one field or all fields of a farm,
+// in a fixed number of statements however many fields there are, inside one read-only snapshot.
+import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { findCrop } from '../catalogues/crops.js';
+import { findFertilizer } from '../catalogues/fertilizers.js';
+import type { Database } from '../db/client.js';
+import { periodOverlaps } from '../db/periods.js';
+import { cultivations, farmFertilizers, fertilizerApplications, fields, harvests, soilAnalyses } from '../db/schema.js';
+import type { Timeframe } from './dates.js';
+import type { DoseApplication } from './dose/dose.js';
+import type { BalanceApplication, BalanceField } from './nitrogen-balance/inputs.js';
+
+/** Which fields: one field whatever its dates, or the farm's fields that overlap the timeframe. */
+export type FieldSelection = { b_id: string } | { b_id_farm: string };
+
+const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQL | undefined =>
+  'b_id' in selection
+    ? eq(fields.b_id, selection.b_id)
+    : and(eq(fields.b_id_farm, selection.b_id_farm), periodOverlaps(fields.b_start, fields.b_end, timeframe));
+
+function applicationsQuery(db: Database, fieldIds: string[], timeframe: Timeframe) {
+  return db
+    .select({
+      b_id: fertilizerApplications.b_id,
+      p_app_id: fertilizerApplications.p_app_id,
+      p_id: fertilizerApplications.p_id,
+      p_app_amount: fertilizerApplications.p_app_amount,
+      p_app_method: fertilizerApplications.p_app_method,
+      p_app_date: fertilizerApplications.p_app_date,
+      p_id_catalogue: farmFertilizers.p_id_catalogue,
+    })
+    .from(fertilizerApplications)
+    .innerJoin(farmFertilizers, eq(farmFertilizers.p_id, fertilizerApplications.p_id))
+    .where(
+      and(
+        inArray(fertilizerApplications.b_id, fieldIds),
+        gte(fertilizerApplications.p_app_date, timeframe.start),
+        lte(fertilizerApplications.p_app_date, timeframe.end),
+      ),
+    );
+}
+
+const withFertilizer = <T extends { p_id_catalogue: string }>(row: T) => ({ ...row, fertilizer: findFertilizer(row.p_id_catalogue)! });
+
+/** The rows of each key, in their order. */
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/** The fields with their records for the nitrogen balance. */
+export function loadBalanceFields(db: Database, selection: FieldSelection, timeframe: Timeframe): Promise<BalanceField[]> {
+  return db.transaction(
+    async (tx) => {
+      const fieldRows = await tx
+        .select({
+          b_id: fields.b_id,
+          b_area: fields.b_area,
+          b_start: fields.b_start,
+          b_end: fields.b_end,
+          b_bufferstrip: fields.b_bufferstrip,
+        })
+        .from(fields)
+        .where(fieldFilter(selection, timeframe));
+      if (fieldRows.length === 0) return [];
+      const ids = fieldRows.map((f) => f.b_id);
+      const overlapping = and(inArray(cultivations.b_id, ids), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, timeframe));
+      // One after the other: a transaction is one connection, which runs one statement at a time anyway
+      // (node-postgres deprecates queueing several on one client).
+      const cultivationRows = await tx
+        .select({
+          b_id: cultivations.b_id,
+          b_lu: cultivations.b_lu,
+          b_lu_catalogue: cultivations.b_lu_catalogue,
+          b_lu_start: cultivations.b_lu_start,
+          b_lu_end: cultivations.b_lu_end,
+          m_cropresidue: cultivations.m_cropresidue,
+        })
+        .from(cultivations)
+        .where(overlapping);
+      const harvestRows = await tx
+        .select({
+          b_id_harvesting: harvests.b_id_harvesting,
+          b_lu: harvests.b_lu,
+          b_lu_harvest_date: harvests.b_lu_harvest_date,
+          b_lu_yield: harvests.b_lu_yield,
+          b_lu_n_harvestable: harvests.b_lu_n_harvestable,
+        })
+        .from(harvests)
+        .innerJoin(cultivations, eq(cultivations.b_lu, harvests.b_lu))
+        .where(and(overlapping, gte(harvests.b_lu_harvest_date, timeframe.start), lte(harvests.b_lu_harvest_date, timeframe.end)));
+      const analysisRows = await tx
+        .select({ b_id: soilAnalyses.b_id, b_sampling_date: soilAnalyses.b_sampling_date, parameters: soilAnalyses.parameters })
+        .from(soilAnalyses)
+        .where(
+          and(
+            inArray(soilAnalyses.b_id, ids),
+            or(
+              isNull(soilAnalyses.b_sampling_date),
+              and(gte(soilAnalyses.b_sampling_date, timeframe.start), lte(soilAnalyses.b_sampling_date, timeframe.end)),
+            ),
+          ),
+        );
+      const applicationRows = await applicationsQuery(tx, ids, timeframe);
+      const fieldOfCultivation = new Map(cultivationRows.map((c) => [c.b_lu, c.b_id]));
+      const cultivationsOf = groupBy(cultivationRows, (c) => c.b_id);
+      const harvestsOf = groupBy(harvestRows, (h) => fieldOfCultivation.get(h.b_lu)!);
+      const analysesOf = groupBy(analysisRows, (a) => a.b_id);
+      const applicationsOf = groupBy(applicationRows, (a) => a.b_id);
+      return fieldRows.map((field) => ({
+        ...field,
+        cultivations: (cultivationsOf.get(field.b_id) ?? []).map((c) => ({ ...c, crop: findCrop(c.b_lu_catalogue)! })),
+        harvests: harvestsOf.get(field.b_id) ?? [],
+        soilAnalyses: analysesOf.get(field.b_id) ?? [],
+        applications: (applicationsOf.get(field.b_id) ?? []).map(withFertilizer) as BalanceApplication[],
+      }));
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The applications of a field dated within the timeframe, for the dose. */
+export async function loadDoseApplications(db: Database, fieldId: string, timeframe: Timeframe): Promise<DoseApplication[]> {
+  const rows = await applicationsQuery(db, [fieldId], timeframe);
+  return rows.map(withFertilizer);
+}

@@ -1,0 +1,103 @@
+// HTTP for the calculations: they read stored records (a read of the resource) and never change them.
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { authorize } from '../access/roles.js';
+import type { AppDeps, AppEnv } from '../http/context.js';
+import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../http/openapi.js';
+import { jsonContent } from '../http/route-helpers.js';
+import { idParams } from '../http/route-helpers.js';
+import { validationHook } from '../http/validation.js';
+import { farmIdParams } from '../resources/farms/schemas.js';
+import { currentYear, type Timeframe } from './dates.js';
+import { fieldDose } from './dose/dose.js';
+import { loadBalanceFields, loadDoseApplications } from './inputs.js';
+import { farmBalance, type FieldResult } from './nitrogen-balance/farm.js';
+import { fieldBalance } from './nitrogen-balance/field.js';
+import { FieldCalculationError, type BalanceField } from './nitrogen-balance/inputs.js';
+import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldResultSchema } from './schemas.js';
+import { notFound } from '../http/problem.js';
+
+const tags = ['Calculations'];
+const fieldIdParams = idParams('b_id', 'Field identifier.');
+const options = { required: false, content: jsonContent(calculationOptionsSchema) };
+const errors = errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'unprocessable-entity');
+const rateNote = 'Limited to 10 requests per minute per key. `end` before `start` is 422.';
+
+const fieldBalanceRoute = createRoute({
+  method: 'post',
+  path: '/api/fields/{b_id}/calculations/nitrogen-balance',
+  tags,
+  summary: 'Nitrogen balance of a field',
+  description: `Over the timeframe (default: the current calendar year). A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. ${rateNote}`,
+  security: apiKeySecurity,
+  request: { params: fieldIdParams, body: options },
+  responses: { 200: { description: 'The balance.', content: jsonContent(fieldResultSchema) }, ...errors },
+});
+
+const farmBalanceRoute = createRoute({
+  method: 'post',
+  path: '/api/farms/{b_id_farm}/calculations/nitrogen-balance',
+  tags,
+  summary: 'Nitrogen balance of a farm',
+  description: `Every field of the farm in the timeframe (default: the current calendar year); fields that cannot be calculated are listed with their message and left out of the farm figures. ${rateNote}`,
+  security: apiKeySecurity,
+  request: { params: farmIdParams, body: options },
+  responses: { 200: { description: 'The balance.', content: jsonContent(farmBalanceSchema) }, ...errors },
+});
+
+const doseRoute = createRoute({
+  method: 'post',
+  path: '/api/fields/{b_id}/calculations/dose',
+  tags,
+  summary: 'Nutrients applied on a field',
+  description: `The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application. ${rateNote}`,
+  security: apiKeySecurity,
+  request: { params: fieldIdParams, body: options },
+  responses: { 200: { description: 'The dose.', content: jsonContent(doseSchema) }, ...errors },
+});
+
+function timeframeOf(body: { start?: string | undefined; end?: string | undefined }): Timeframe {
+  const year = currentYear();
+  return { start: body.start ?? year.start, end: body.end ?? year.end };
+}
+
+function fieldResult(field: BalanceField, timeframe: Timeframe, deposition: number): FieldResult {
+  const identity = { b_id: field.b_id, b_area: field.b_area, b_bufferstrip: field.b_bufferstrip };
+  try {
+    return { ...identity, balance: fieldBalance(field, timeframe, deposition) };
+  } catch (error) {
+    if (!(error instanceof FieldCalculationError)) throw error;
+    return { ...identity, balance: null, errorMessage: `${error.message}. ${error.hint}` };
+  }
+}
+
+export function calculationRoutes({ config, database }: AppDeps) {
+  const db = database.db;
+  const deposition = config.depositionKgNPerHaPerYear;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(fieldBalanceRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const timeframe = timeframeOf(c.req.valid('json'));
+    await authorize(db, c.get('principal'), 'field', b_id, 'read');
+    const [field] = await loadBalanceFields(db, { b_id }, timeframe);
+    if (!field) throw notFound('The field does not exist.');
+    return c.json(fieldResult(field, timeframe, deposition), 200);
+  });
+
+  app.openapi(farmBalanceRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const timeframe = timeframeOf(c.req.valid('json'));
+    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
+    const fields = await loadBalanceFields(db, { b_id_farm }, timeframe);
+    return c.json(farmBalance(fields.map((field) => fieldResult(field, timeframe, deposition))), 200);
+  });
+
+  app.openapi(doseRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const timeframe = timeframeOf(c.req.valid('json'));
+    await authorize(db, c.get('principal'), 'field', b_id, 'read');
+    return c.json(fieldDose(await loadDoseApplications(db, b_id, timeframe)), 200);
+  });
+
+  return app;
+}

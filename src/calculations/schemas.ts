@@ -1,0 +1,139 @@
+// The calculation endpoints on the wire: the options body and the results, every figure with its unit.
+import { z } from '@hono/zod-openapi';
+import { dateSchema } from '../http/dates.js';
+import { unprocessable } from '../http/validation.js';
+import { DOSE_KEYS } from './dose/dose.js';
+
+export const calculationOptionsSchema = z
+  .strictObject({
+    start: dateSchema.optional().openapi({ description: 'First day of the timeframe (inclusive); default 1 January of the current year.' }),
+    end: dateSchema.optional().openapi({ description: 'Last day of the timeframe (inclusive); default 31 December of the current year.' }),
+  })
+  .superRefine((options, ctx) => {
+    if (options.start && options.end && options.end < options.start) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', params: unprocessable });
+    }
+  })
+  .openapi('CalculationOptions', { description: 'Optional. A calculation never changes stored data.' });
+
+const kgN = (what: string) =>
+  z
+    .number()
+    .int()
+    .openapi({ description: `${what}, kg N/ha over the timeframe (integer, rounded half away from zero).` });
+const item = z
+  .object({ id: z.string(), value: z.number().int() })
+  .openapi('BalanceItem', { description: 'One record and its contribution, kg N/ha.' });
+const itemsOf = (key: string, what: string) => z.object({ total: kgN(what), [key]: z.array(item) });
+
+const fertilizerGroups = (what: string) =>
+  z.object({
+    total: kgN(`${what}, all fertilizers`),
+    mineral: itemsOf('applications', `${what}, mineral fertilizers`),
+    manure: itemsOf('applications', `${what}, manure`),
+    compost: itemsOf('applications', `${what}, compost`),
+    other: itemsOf('applications', `${what}, other fertilizers`),
+  });
+
+export const fieldBalanceSchema = z
+  .object({
+    b_id: z.string(),
+    balance: kgN('Balance: supply + removal + ammonia emission (positive is a surplus; nitrate leaching is not subtracted)'),
+    supply: z.object({
+      total: kgN('Supply'),
+      fertilizers: fertilizerGroups('N applied'),
+      fixation: itemsOf('cultivations', 'Biological fixation'),
+      deposition: z.object({ total: kgN('Atmospheric deposition') }),
+      mineralisation: z.object({
+        total: kgN('Soil mineralisation'),
+        years: z.array(z.object({ year: z.number().int(), value: z.number().int() })).optional(),
+      }),
+    }),
+    removal: z.object({
+      total: kgN('Removal (negative)'),
+      harvests: itemsOf('harvests', 'Removal by harvests'),
+      residues: itemsOf('cultivations', 'Removal of crop residues taken off the field'),
+    }),
+    emission: z.object({
+      total: kgN('Emission (negative): ammonia and nitrate'),
+      ammonia: z.object({
+        total: kgN('Ammonia emission'),
+        fertilizers: fertilizerGroups('Ammonia emission'),
+        residues: itemsOf('cultivations', 'Ammonia emission from crop residues left on the field'),
+      }),
+      nitrate: z.object({ total: kgN('Nitrate leaching, derived from a positive balance') }),
+    }),
+    target: kgN('Target surplus for the field over the timeframe'),
+  })
+  .openapi('FieldNitrogenBalance');
+
+const fieldIdentity = {
+  b_id: z.string(),
+  b_area: z.number().openapi({ description: 'Area, ha.' }),
+  b_bufferstrip: z.boolean().openapi({ description: 'A buffer strip has an all-zero balance and is left out of farm figures.' }),
+};
+
+export const fieldResultSchema = z
+  .object({
+    ...fieldIdentity,
+    balance: fieldBalanceSchema.nullable().openapi({ description: 'Null when the field cannot be calculated.' }),
+    errorMessage: z.string().optional().openapi({ description: 'Why the field cannot be calculated, and what to add.' }),
+  })
+  .openapi('FieldNitrogenBalanceResult');
+
+const groupFigures = (what: string) =>
+  z.object({
+    total: kgN(`${what}, all fertilizers`),
+    mineral: kgN(`${what}, mineral`),
+    manure: kgN(`${what}, manure`),
+    compost: kgN(`${what}, compost`),
+    other: kgN(`${what}, other`),
+  });
+
+export const farmBalanceSchema = z
+  .object({
+    balance: kgN('Area-weighted supply + removal + ammonia emission'),
+    supply: z.object({
+      total: kgN('Supply'),
+      deposition: kgN('Deposition'),
+      fixation: kgN('Fixation'),
+      mineralisation: kgN('Mineralisation'),
+      fertilizers: groupFigures('N applied'),
+    }),
+    removal: z.object({ total: kgN('Removal'), harvests: kgN('Harvests'), residues: kgN('Residues') }),
+    emission: z.object({
+      total: kgN('Emission'),
+      ammonia: z.object({ total: kgN('Ammonia'), residues: kgN('Ammonia from residues'), fertilizers: groupFigures('Ammonia') }),
+      nitrate: kgN('Nitrate leaching'),
+    }),
+    target: kgN('Target'),
+    fields: z.array(fieldResultSchema).openapi({ description: 'Every field of the farm in the timeframe, largest first.' }),
+    hasErrors: z.boolean(),
+    fieldErrorMessages: z.array(z.string()),
+    errorMessage: z.string().optional().openapi({ description: 'Only when the farm has no field in the timeframe.' }),
+  })
+  .openapi('FarmNitrogenBalance', {
+    description:
+      'Figures are means of the rounded field figures weighted by area, over the fields that could be calculated and are not buffer strips (kg N/ha).',
+  });
+
+const doseShape = Object.fromEntries(DOSE_KEYS.map((key) => [key, z.number()])) as Record<(typeof DOSE_KEYS)[number], z.ZodNumber>;
+
+export const doseSchema = z
+  .object({
+    ...doseShape,
+    applications: z.array(
+      z.object({
+        p_app_id: z.string(),
+        p_app_date: z.string(),
+        p_id: z.string(),
+        p_name_nl: z.string(),
+        p_app_amount: z.number(),
+        ...doseShape,
+      }),
+    ),
+  })
+  .openapi('FieldDose', {
+    description:
+      "Nutrients applied in the timeframe, kg/ha, not rounded: p_dose_n N, p_dose_nw workable N, p_dose_p P2O5, p_dose_k K2O, p_dose_eoc effective organic carbon, p_dose_s SO3, p_dose_mg MgO, p_dose_ca CaO, p_dose_na Na, and the trace elements Cu, Zn, Co, Mn, Mo, B. `applications` gives each application's share (p_app_amount in kg/ha).",
+  });

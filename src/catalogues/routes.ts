@@ -1,0 +1,75 @@
+// HTTP for the crop and fertilizer catalogues: paginated, searchable by name or code.
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/context.js';
+import { apiKeySecurity, authenticatedErrors, errorResponses } from '../http/openapi.js';
+import { envelope, envelopeSchema, pageQuerySchema, type PageQuery } from '../http/pagination.js';
+import { jsonContent } from '../http/route-helpers.js';
+import { validationHook } from '../http/validation.js';
+import { catalogueFertilizerSchema, documentedFields } from '../resources/fertilizers/schemas.js';
+import { cultivationSchema } from '../resources/cultivations/schemas.js';
+import { crops } from './crops.js';
+import { fertilizerCatalogue } from './fertilizers.js';
+
+const searchQuerySchema = pageQuerySchema.extend({
+  q: z.string().max(100).optional().openapi({ description: 'Case-insensitive part of a name (Dutch or English) or of the code.' }),
+});
+
+const cropEntrySchema = cultivationSchema
+  .omit({ b_lu: true, b_id: true, b_lu_start: true, b_lu_end: true, m_cropresidue: true })
+  .openapi('CatalogueCrop');
+
+const documentedFertilizers = fertilizerCatalogue.map(documentedFields);
+
+function search<T>(entries: readonly T[], texts: (entry: T) => Array<string | null>, query: PageQuery & { q?: string | undefined }) {
+  const needle = query.q?.trim().toLowerCase();
+  const matches = needle ? entries.filter((entry) => texts(entry).some((text) => text?.toLowerCase().includes(needle))) : entries;
+  return envelope(matches.slice(query.offset, query.offset + query.limit), query, matches.length);
+}
+
+const cropsRoute = createRoute({
+  method: 'get',
+  path: '/api/catalogues/cultivations',
+  tags: ['Catalogues'],
+  summary: 'The BRP crop catalogue',
+  description: 'In catalogue order. b_lu_catalogue is what a cultivation stores.',
+  security: apiKeySecurity,
+  request: { query: searchQuerySchema },
+  responses: {
+    200: { description: 'One page of crops.', content: jsonContent(envelopeSchema(cropEntrySchema, 'CatalogueCropPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed'),
+  },
+});
+
+const fertilizersRoute = createRoute({
+  method: 'get',
+  path: '/api/catalogues/fertilizers',
+  tags: ['Catalogues'],
+  summary: 'The SRM and BAAT fertilizer catalogues',
+  description: 'SRM first, then BAAT, in catalogue order. p_id_catalogue is what a farm acquires.',
+  security: apiKeySecurity,
+  request: { query: searchQuerySchema },
+  responses: {
+    200: {
+      description: 'One page of fertilizers.',
+      content: jsonContent(envelopeSchema(catalogueFertilizerSchema, 'CatalogueFertilizerPage')),
+    },
+    ...errorResponses(...authenticatedErrors, 'validation-failed'),
+  },
+});
+
+export function catalogueRoutes() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(cropsRoute, (c) =>
+    c.json(
+      search(crops, (e) => [e.b_lu_name, e.b_lu_name_en, e.b_lu_catalogue], c.req.valid('query')),
+      200,
+    ),
+  );
+  app.openapi(fertilizersRoute, (c) =>
+    c.json(
+      search(documentedFertilizers, (e) => [e.p_name_nl, e.p_id_catalogue], c.req.valid('query')),
+      200,
+    ),
+  );
+  return app;
+}

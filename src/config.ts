@@ -1,0 +1,73 @@
+// The process environment, parsed and validated once at start-up.
+import { z } from 'zod';
+
+const portSchema = z.coerce.number().int().min(0).max(65535);
+// Requests per minute. A window remembers one timestamp per counted request, hence the ceiling.
+const rateLimitSchema = z.coerce.number().int().min(1).max(1_000_000);
+
+const environmentSchema = z.object({
+  PORT: portSchema.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SIGNUP: z.enum(['open', 'closed']).default('open'),
+  RATE_LIMIT_GENERAL: rateLimitSchema.default(120),
+  RATE_LIMIT_WRITE: rateLimitSchema.default(30),
+  RATE_LIMIT_CALCULATION: rateLimitSchema.default(10),
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('akker:rate-limit:'),
+  DEPOSITION_KG_N_HA_YR: z.coerce.number().min(0).max(1000).default(20),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded database, or `memory://`; ignored when `databaseUrl` is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Address clients see, without a trailing slash; the base of problem `type` URIs. */
+  publicUrl: string;
+  signup: 'open' | 'closed';
+  /** Requests per API key (or per user, for session requests) in a rolling minute. */
+  rateLimits: { general: number; write: number; calculation: number };
+  /** Prefix of the rate-limit keys in Redis, so that several deployments can share one Redis. */
+  rateLimitRedisPrefix: string;
+  /**
+   * Atmospheric N deposition for every field, kg N/ha/yr. The reference reads a national raster that
+   * is not available here; 20 is close to its central-Netherlands values (CALCULATIONS.md 11).
+   */
+  depositionKgNPerHaPerYear: number;
+  /** How long a stop (SIGTERM) waits for requests in flight before it closes their connections. */
+  shutdownTimeoutSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    signup: e.SIGNUP,
+    rateLimits: { general: e.RATE_LIMIT_GENERAL, write: e.RATE_LIMIT_WRITE, calculation: e.RATE_LIMIT_CALCULATION },
+    rateLimitRedisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
+    depositionKgNPerHaPerYear: e.DEPOSITION_KG_N_HA_YR,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+  };
+}

@@ -1,0 +1,99 @@
+// Opens the database: PGlite (embedded, one process owns it) or a PostgreSQL server.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { acquireDirectoryLock } from './lock.js';
+import { migratePglite, migratePostgres } from './migrate.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const dialect = new PgDialect();
+
+export interface DatabaseHandle {
+  db: Database;
+  /**
+   * `exclusive`: this process is the only one that can change the data (PGlite),
+   * so what it remembers about keys is exact. `shared`: other processes may
+   * change the data at any moment (PostgreSQL server).
+   */
+  ownership: 'exclusive' | 'shared';
+  /**
+   * Rows of a statement that a PostgreSQL server plans once per connection and then reuses, for the hot
+   * read paths, where planning costs more than executing. `name` stands for one SQL text. PGlite has no
+   * named statements in its client, so there it is an ordinary query.
+   */
+  preparedRows<T>(name: string, query: SQL): Promise<T[]>;
+  /** Brings the schema up to date; safe to run on every start. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', (error) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client failed', error: error.message })),
+  );
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    ownership: 'shared',
+    preparedRows: async <T>(name: string, query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await pool.query({ name, text, values: params })).rows as T[];
+    },
+    migrate: () => migratePostgres(pool),
+    close: () => pool.end(),
+  };
+}
+
+// PGlite runs no autovacuum, so nothing refreshes the planner's statistics unless we do: without them
+// it plans joins as if every table were tiny. ANALYZE samples, so it stays quick on large tables.
+const ANALYZE_INTERVAL_MS = 10 * 60_000;
+
+export function pgliteHandle(client: PGlite, onClose: () => void = () => {}): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const analyze = () =>
+    client.exec('analyze').catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'analyze failed', error: String(error) })));
+  const timer = setInterval(analyze, ANALYZE_INTERVAL_MS);
+  timer.unref();
+  return {
+    db,
+    ownership: 'exclusive',
+    preparedRows: (_name, query) => queryRows(db, query),
+    migrate: async () => {
+      await migratePglite(client);
+      await analyze();
+    },
+    close: async () => {
+      clearInterval(timer);
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+/** Opens the embedded database in `dataDir` (taking its lock), or in memory for `memory://`. */
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create());
+  mkdirSync(dataDir, { recursive: true });
+  const lock = acquireDirectoryLock(dataDir);
+  try {
+    return pgliteHandle(await PGlite.create({ dataDir: join(dataDir, 'pgdata') }), lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** Runs raw SQL and returns its rows; PGlite and node-postgres both answer `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

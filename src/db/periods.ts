@@ -1,0 +1,13 @@
+// Date-window conditions of CONTRACT.md: a period overlaps the window, a date lies in it.
+import { and, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DateRange } from '../http/dates.js';
+
+/** [start, end or open] overlaps [range.start, range.end]; either bound of the window may be absent. */
+export function periodOverlaps(start: PgColumn, end: PgColumn, range: DateRange): SQL | undefined {
+  return and(range.end ? lte(start, range.end) : undefined, range.start ? or(isNull(end), gte(end, range.start)) : undefined);
+}
+
+export function dateWithin(date: PgColumn, range: DateRange): SQL | undefined {
+  return and(range.start ? gte(date, range.start) : undefined, range.end ? lte(date, range.end) : undefined);
+}

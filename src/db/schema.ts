@@ -1,0 +1,250 @@
+// Every table of Akker. Column names are the native names of SPEC.md where the
+// specification has one (b_id_farm, b_name_farm, …); the rest are snake_case.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    user_id: text('user_id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    password_hash: text('password_hash').notNull(),
+    /** How many farms the user has a role on: kept by a trigger on farm_access, so a farm list's total is one row. */
+    farm_count: integer('farm_count').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/** Browser sessions. Only a SHA-256 hash of the cookie value is stored; a row is the session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    session_hash: text('session_hash').primaryKey(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+/** API keys. Only a SHA-256 hash of the raw key is stored; revoked keys keep their row. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    key_id: text('key_id').primaryKey(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    key_hash: text('key_hash').notNull(),
+    created_at: createdAt(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.key_hash), index('api_keys_user_created_idx').on(t.user_id, t.created_at, t.key_id)],
+);
+
+export const farms = pgTable('farms', {
+  b_id_farm: text('b_id_farm').primaryKey(),
+  b_name_farm: text('b_name_farm').notNull(),
+  b_businessid_farm: text('b_businessid_farm'),
+  b_address_farm: text('b_address_farm'),
+  b_postalcode_farm: text('b_postalcode_farm'),
+  created_at: createdAt(),
+});
+
+export const farmRoles = ['owner', 'advisor', 'researcher'] as const;
+export type FarmRole = (typeof farmRoles)[number];
+
+/**
+ * Who may do what on a farm. `farm_created_at` repeats the farm's (immutable)
+ * creation time so that a user's farm list is one index range scan in list order,
+ * however many farms the user has.
+ */
+export const farmAccess = pgTable(
+  'farm_access',
+  {
+    b_id_farm: text('b_id_farm')
+      .notNull()
+      .references(() => farms.b_id_farm),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    role: text('role', { enum: farmRoles }).notNull(),
+    farm_created_at: timestamp('farm_created_at', { withTimezone: true, precision: 6 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.b_id_farm, t.user_id] }),
+    index('farm_access_user_list_idx').on(t.user_id, t.farm_created_at, t.b_id_farm),
+    check('farm_access_role_check', sql`${t.role} in ('owner', 'advisor', 'researcher')`),
+  ],
+);
+
+/** A parcel of a farm. Acquiring (b_start, b_acquiring_method) and discarding (b_end) are columns of the field. */
+export const fields = pgTable(
+  'fields',
+  {
+    b_id: text('b_id').primaryKey(),
+    b_id_farm: text('b_id_farm')
+      .notNull()
+      .references(() => farms.b_id_farm),
+    b_name: text('b_name').notNull(),
+    b_geometry: jsonb('b_geometry').$type<FieldGeometry>().notNull(),
+    /** Hectares, geodesic, 2 decimals: computed from b_geometry on every write. */
+    b_area: doublePrecision('b_area').notNull(),
+    /** Area-weighted centroid [longitude, latitude]: computed from b_geometry on every write. */
+    b_centroid: jsonb('b_centroid').$type<[number, number]>().notNull(),
+    b_start: date('b_start').notNull(),
+    b_end: date('b_end'),
+    b_acquiring_method: text('b_acquiring_method').notNull(),
+    b_bufferstrip: boolean('b_bufferstrip').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('fields_farm_list_idx').on(t.b_id_farm, t.created_at, t.b_id)],
+);
+
+export type FieldGeometry = { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] };
+
+/** A crop grown on a field; starting and ending are columns of the cultivation. */
+export const cultivations = pgTable(
+  'cultivations',
+  {
+    b_lu: text('b_lu').primaryKey(),
+    b_id: text('b_id')
+      .notNull()
+      .references(() => fields.b_id),
+    b_lu_catalogue: text('b_lu_catalogue').notNull(),
+    b_lu_start: date('b_lu_start').notNull(),
+    b_lu_end: date('b_lu_end'),
+    m_cropresidue: boolean('m_cropresidue'),
+    created_at: createdAt(),
+  },
+  (t) => [index('cultivations_field_list_idx').on(t.b_id, t.created_at, t.b_lu)],
+);
+
+/**
+ * A harvest with its one analysis: the measurements as sent (b_lu_yield_fresh … b_lu_cp) and the
+ * two values the calculations use, b_lu_yield (kg DM/ha) and b_lu_n_harvestable (g N/kg DM), derived
+ * from them at write time by the crop's harvest category.
+ */
+export const harvests = pgTable(
+  'harvests',
+  {
+    b_id_harvesting: text('b_id_harvesting').primaryKey(),
+    b_lu: text('b_lu')
+      .notNull()
+      .references(() => cultivations.b_lu),
+    b_lu_harvest_date: date('b_lu_harvest_date').notNull(),
+    b_lu_yield: doublePrecision('b_lu_yield'),
+    b_lu_n_harvestable: doublePrecision('b_lu_n_harvestable'),
+    b_lu_yield_fresh: doublePrecision('b_lu_yield_fresh'),
+    b_lu_yield_bruto: doublePrecision('b_lu_yield_bruto'),
+    b_lu_tarra: doublePrecision('b_lu_tarra'),
+    b_lu_dm: doublePrecision('b_lu_dm'),
+    b_lu_moist: doublePrecision('b_lu_moist'),
+    b_lu_uww: doublePrecision('b_lu_uww'),
+    b_lu_cp: doublePrecision('b_lu_cp'),
+    created_at: createdAt(),
+  },
+  (t) => [index('harvests_cultivation_list_idx').on(t.b_lu, t.created_at, t.b_id_harvesting)],
+);
+
+/** A soil analysis with its sampling (depth, date) on one field. */
+export const soilAnalyses = pgTable(
+  'soil_analyses',
+  {
+    a_id: text('a_id').primaryKey(),
+    b_id: text('b_id')
+      .notNull()
+      .references(() => fields.b_id),
+    a_date: date('a_date'),
+    a_source: text('a_source').notNull(),
+    a_depth_upper: doublePrecision('a_depth_upper').notNull(),
+    a_depth_lower: doublePrecision('a_depth_lower'),
+    b_sampling_date: date('b_sampling_date'),
+    /** The measured parameters (a_*, b_soiltype_agr, b_gwl_class), validated against their ranges. */
+    parameters: jsonb('parameters').$type<Record<string, number | string>>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('soil_analyses_field_list_idx').on(t.b_id, t.created_at, t.a_id)],
+);
+
+/** A catalogue fertilizer acquired by a farm (the farm's stock); applications point at it. */
+export const farmFertilizers = pgTable(
+  'farm_fertilizers',
+  {
+    p_id: text('p_id').primaryKey(),
+    b_id_farm: text('b_id_farm')
+      .notNull()
+      .references(() => farms.b_id_farm),
+    p_source: text('p_source').notNull(),
+    p_id_catalogue: text('p_id_catalogue').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('farm_fertilizers_farm_list_idx').on(t.b_id_farm, t.created_at, t.p_id)],
+);
+
+export const fertilizerApplications = pgTable(
+  'fertilizer_applications',
+  {
+    p_app_id: text('p_app_id').primaryKey(),
+    b_id: text('b_id')
+      .notNull()
+      .references(() => fields.b_id),
+    p_id: text('p_id')
+      .notNull()
+      .references(() => farmFertilizers.p_id),
+    /** kg/ha, converted from the amount as sent in the fertilizer's unit. */
+    p_app_amount: doublePrecision('p_app_amount').notNull(),
+    p_app_amount_display: doublePrecision('p_app_amount_display').notNull(),
+    p_app_amount_unit: text('p_app_amount_unit').notNull(),
+    p_app_method: text('p_app_method'),
+    p_app_date: date('p_app_date').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('fertilizer_applications_field_list_idx').on(t.b_id, t.created_at, t.p_app_id),
+    index('fertilizer_applications_fertilizer_idx').on(t.p_id),
+  ],
+);
+
+/**
+ * Who changed what, and when. No foreign keys: entries outlive the resources they name,
+ * and they hold identifiers only, never a deleted record's contents.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    audit_id: text('audit_id').primaryKey(),
+    b_id_farm: text('b_id_farm').notNull(),
+    user_id: text('user_id').notNull(),
+    key_id: text('key_id'),
+    action: text('action', { enum: ['create', 'update', 'delete', 'grant', 'revoke'] }).notNull(),
+    resource_type: text('resource_type').notNull(),
+    resource_id: text('resource_id').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('audit_log_farm_list_idx').on(t.b_id_farm, t.created_at, t.audit_id)],
+);

@@ -1,0 +1,85 @@
+// Authentication: exactly one API key header (or, where allowed, the session cookie) → a principal.
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { findSessionUser } from '../accounts/users-store.js';
+import type { Principal } from '../accounts/principal.js';
+import type { AppDeps, AppEnv } from './context.js';
+import { ApiError } from './problem.js';
+
+export const SESSION_COOKIE = 'akker_session';
+
+// One body for every cause (missing, malformed, unknown, revoked, expired), so keys cannot be enumerated.
+export const unauthorized = () =>
+  new ApiError('unauthorized', 'A valid API key is required: send it in X-API-Key or as Authorization: Bearer <key>.', {
+    headers: { 'www-authenticate': 'Bearer realm="akker"' },
+  });
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+function presentedKey(c: Context): string | null | undefined {
+  const apiKey = c.req.header('x-api-key');
+  const authorization = c.req.header('authorization');
+  if (apiKey !== undefined && authorization !== undefined) {
+    throw new ApiError('ambiguous-api-key', 'Send the API key in one header only: X-API-Key or Authorization: Bearer.');
+  }
+  if (apiKey !== undefined) return apiKey.trim();
+  if (authorization === undefined) return undefined;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return bearer ? bearer[1]! : null;
+}
+
+/** Browser requests that change something must come from our own pages. */
+function assertSameOrigin(c: Context, publicUrl: string): void {
+  const origin = c.req.header('origin');
+  if (origin === undefined || SAFE_METHODS.has(c.req.method)) return;
+  if (origin !== new URL(publicUrl).origin && origin !== new URL(c.req.url).origin) {
+    throw new ApiError('forbidden', 'This request came from another site and was refused.');
+  }
+}
+
+async function identify(c: Context, deps: AppDeps, allowSession: boolean): Promise<Principal> {
+  const key = presentedKey(c);
+  if (key !== undefined) {
+    const principal = key === null ? null : await deps.keys.resolve(key, !SAFE_METHODS.has(c.req.method));
+    if (!principal) throw unauthorized();
+    return principal;
+  }
+  const session = allowSession ? getCookie(c, SESSION_COOKIE) : undefined;
+  if (session !== undefined) {
+    const userId = await findSessionUser(deps.database.db, session);
+    if (userId !== undefined) {
+      assertSameOrigin(c, deps.config.publicUrl);
+      return { userId, keyId: null, verified: true };
+    }
+  }
+  throw unauthorized();
+}
+
+/**
+ * Sets `principal` for the route. A key recognised from memory on a shared
+ * database is re-checked by the route's first statement; if a route answered
+ * without doing so, the key is checked here before the answer leaves, so a
+ * key revoked by another process is refused on its very next request.
+ * A request refused by the rate limit (429) is the exception: it leaves no
+ * trace, no statement and no write, so a key revoked by another process a
+ * moment ago may see 429 until its window has room, then 401.
+ * Only an answered request counts as a use of its key (`last_used_at`).
+ */
+export function authenticate(
+  deps: AppDeps,
+  respond: (c: Context, error: ApiError) => Response,
+  options: { allowSession: boolean },
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = await identify(c, deps, options.allowSession);
+    c.set('principal', principal);
+    await next();
+    if (c.res.status === 429) return;
+    if (!principal.verified && !(await deps.keys.confirm(principal))) {
+      c.res = undefined;
+      c.res = respond(c, unauthorized());
+      return;
+    }
+    deps.keys.noteUse(principal);
+  };
+}

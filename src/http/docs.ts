@@ -1,0 +1,46 @@
+// /api/docs: Swagger UI from the installed swagger-ui-dist package, served by us,
+// so the page renders with no request leaving the server (no CDN, no fonts).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Hono } from 'hono';
+
+const distDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+const assets: Record<string, { file: string; type: string }> = {
+  'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
+};
+
+const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Akker API reference</title>
+<link rel="stylesheet" href="/api/docs/swagger-ui.css">
+</head>
+<body>
+<div id="reference"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/start.js"></script>
+</body>
+</html>`;
+
+// validatorUrl: null — otherwise Swagger UI asks an outside validator service for a badge.
+const start = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#reference', deepLinking: true, validatorUrl: null });`;
+
+export function docsRoutes() {
+  const app = new Hono();
+  // Read once, lazily: the bundle is 1.5 MB and most processes never serve it.
+  const cache = new Map<string, Buffer>();
+  app.get('/api/docs', (c) => c.html(page));
+  app.get('/api/docs/start.js', (c) => c.body(start, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get('/api/docs/:asset{swagger-ui\\.css|swagger-ui-bundle\\.js}', (c) => {
+    const asset = assets[c.req.param('asset')]!;
+    let content = cache.get(asset.file);
+    if (!content) cache.set(asset.file, (content = readFileSync(join(distDir, asset.file))));
+    return c.body(new Uint8Array(content), 200, { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' });
+  });
+  return app;
+}

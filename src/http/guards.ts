@@ -1,0 +1,105 @@
+// Checks that run before authentication, in the order of CONTRACT.md:
+// unknown path 404 → method 405 → body over 5 MiB 413 → content type 415.
+import type { Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from './problem.js';
+
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The paths for programs, /api and /auth and everything below them: their routes are all known to the
+ * route guard, and their errors are problem+json (people's pages get HTML).
+ */
+export const isMachinePath = (path: string) => /^\/(api|auth)(\/|$)/.test(path);
+
+interface KnownPath {
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+function compileRoutePath(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+function knownPaths(app: Hono<any>): KnownPath[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || !isMachinePath(route.path)) continue;
+    const methods = byPath.get(route.path) ?? new Set<string>();
+    methods.add(route.method);
+    if (route.method === 'GET') methods.add('HEAD');
+    byPath.set(route.path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({ pattern: compileRoutePath(path), methods }));
+}
+
+/**
+ * 404 for a path no route serves and 405 (with `Allow`) for a known path asked
+ * with another method, before any other work. The table is read from the app's
+ * own routes on the first request, so it cannot drift from them.
+ */
+export function routeGuard(app: Hono<any>): MiddlewareHandler {
+  let table: KnownPath[] | undefined;
+  return async (c, next) => {
+    const path = c.req.path;
+    if (!isMachinePath(path)) return next();
+    // No identifier holds U+0000 (PostgreSQL cannot even compare text with it): no resource is there.
+    if (path.includes('\u0000')) throw new ApiError('not-found', `No resource is served at ${path}.`);
+    // The router has matched already: a route of this method means the path is known (the common case).
+    if (c.req.matchedRoutes.some((route) => route.method === c.req.method)) return next();
+    table ??= knownPaths(app);
+    const methods = new Set<string>();
+    for (const known of table) if (known.pattern.test(path)) for (const m of known.methods) methods.add(m);
+    if (methods.size === 0) throw new ApiError('not-found', `No resource is served at ${path}.`);
+    if (!methods.has(c.req.method)) {
+      const allow = [...methods].sort().join(', ');
+      throw new ApiError('method-not-allowed', `${c.req.method} is not served at ${path}; use ${allow}.`, {
+        headers: { allow },
+      });
+    }
+    return next();
+  };
+}
+
+/** 413 on the bytes actually received (Content-Length or a chunked stream), before anything parses the body. */
+const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new ApiError('payload-too-large', `The request body is larger than ${MAX_BODY_BYTES} bytes (5 MiB).`);
+  },
+});
+
+// GET and HEAD carry no body to count; skipping them also spares the hot read path the cost of
+// building a full fetch Request, which is what touching `c.req.raw.body` does on @hono/node-server.
+export const bodySizeGuard: MiddlewareHandler = (c, next) =>
+  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next);
+
+// The same rule as @hono/zod-openapi's media type check behind it (no space before `;`), so that
+// a Content-Type is accepted or refused in one place, before the key is checked.
+const JSON_MEDIA_TYPE = /^application\/([a-z.-]+\+)?json(;\s*[a-z0-9-]+=[^;]+)*$/i;
+
+async function hasBody(c: Parameters<MiddlewareHandler>[0]): Promise<boolean> {
+  if (c.req.raw.body === null) return false;
+  const length = c.req.header('content-length');
+  if (length !== undefined && !c.req.header('transfer-encoding')) return Number(length) > 0;
+  return (await c.req.arrayBuffer()).byteLength > 0;
+}
+
+/** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */
+export const jsonContentTypeGuard: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  const contentType = c.req.header('content-type');
+  if (contentType === undefined ? await hasBody(c) : !JSON_MEDIA_TYPE.test(contentType.trim())) {
+    throw new ApiError(
+      'unsupported-media-type',
+      contentType === undefined
+        ? 'The request has a body but no Content-Type; send application/json.'
+        : `Content-Type ${contentType} is not accepted; send application/json.`,
+    );
+  }
+  return next();
+};

@@ -1,0 +1,72 @@
+// What every operation of the OpenAPI document shares: the problem schema, error responses, security.
+import { z } from '@hono/zod-openapi';
+import { errorCodes, type ErrorCode } from './problem.js';
+
+export const problemSchema = z
+  .object({
+    type: z.string().openapi({ description: '`$PUBLIC_URL/errors/<code>`', example: 'https://akker.example/errors/not-found' }),
+    title: z.string().openapi({ example: 'Not Found' }),
+    status: z.number().int().openapi({ example: 404 }),
+    detail: z.string().openapi({ example: 'The farm does not exist.' }),
+    instance: z.string().openapi({ description: 'The request path.', example: '/api/farms/3sJb0u5X7vRk1cQm9Yp2Ag' }),
+    error_id: z
+      .string()
+      .regex(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/)
+      .openapi({ description: 'Reference of this error, also written to the server log.', example: 'K7QD-M2XA' }),
+    errors: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .openapi({ description: 'Present on validation-failed: one entry per invalid field.' }),
+  })
+  .openapi('Problem');
+
+const descriptions: Record<ErrorCode, string> = {
+  'validation-failed': 'Invalid query parameter, malformed JSON, or a missing, ill-typed or unknown body field (`validation-failed`).',
+  'ambiguous-api-key': 'Both X-API-Key and Authorization were sent (`ambiguous-api-key`).',
+  unauthorized: 'Missing, malformed, unknown, revoked or expired API key (`unauthorized`).',
+  forbidden: 'Your role allows reading this resource but not this action (`forbidden`).',
+  'not-found': 'The resource does not exist, or you have no access to it (`not-found`).',
+  'method-not-allowed': 'The path does not serve this method; see the Allow header (`method-not-allowed`).',
+  conflict: 'The request contradicts stored state (`conflict`).',
+  'payload-too-large': 'The body is larger than 5 MiB (`payload-too-large`).',
+  'unsupported-media-type': 'The body is not application/json (`unsupported-media-type`).',
+  'unprocessable-entity': 'The data is well-formed but semantically invalid (`unprocessable-entity`).',
+  'rate-limit-exceeded': 'Rate limit exceeded; see Retry-After (`rate-limit-exceeded`).',
+  'internal-error': 'Unexpected failure; quote error_id when reporting it (`internal-error`).',
+};
+
+const problemContent = { 'application/problem+json': { schema: problemSchema } };
+
+const headerOf = (description: string, example: string) => ({ schema: { type: 'string' as const, example }, description });
+
+/** The headers of a 429; RateLimit and RateLimit-Policy are on every other authenticated answer too. */
+const rateLimitHeaders = {
+  'Retry-After': headerOf('Whole seconds until the oldest counted request leaves the window.', '42'),
+  RateLimit: headerOf('draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`.', '"write";r=0;t=42'),
+  'RateLimit-Policy': headerOf('The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation).', '"write";q=30;w=60'),
+};
+
+/** Error responses of an operation, grouped by status (two codes may share 400). */
+export function errorResponses(...codes: ErrorCode[]) {
+  const all: ErrorCode[] = [...codes, 'method-not-allowed', 'internal-error'];
+  const byStatus: Record<string, { description: string; content: typeof problemContent; headers?: typeof rateLimitHeaders }> = {};
+  for (const code of all) {
+    const status = String(errorCodes[code].status);
+    const existing = byStatus[status];
+    byStatus[status] = {
+      description: existing ? `${existing.description} Or: ${descriptions[code]}` : descriptions[code],
+      content: problemContent,
+      ...(code === 'rate-limit-exceeded' ? { headers: rateLimitHeaders } : {}),
+    };
+  }
+  return byStatus;
+}
+
+/** Errors any authenticated request can meet before its route-specific checks. */
+export const authenticatedErrors: ErrorCode[] = ['ambiguous-api-key', 'unauthorized', 'rate-limit-exceeded'];
+/** Errors of the size and media type checks, which run on every request but GET and HEAD: a DELETE sent a body meets them too. */
+export const bodyCheckErrors: ErrorCode[] = ['payload-too-large', 'unsupported-media-type'];
+/** Errors any request with a JSON body can meet. */
+export const bodyErrors: ErrorCode[] = [...bodyCheckErrors, 'validation-failed'];
+
+export const apiKeySecurity: Array<Record<string, string[]>> = [{ ApiKeyHeader: [] }, { BearerAuth: [] }];

@@ -1,0 +1,50 @@
+// limit/offset query parameters and the pagination envelope of SPEC.md.
+import { z } from '@hono/zod-openapi';
+
+export const MAX_LIMIT = 200;
+export const DEFAULT_LIMIT = 50;
+// The largest offset PostgreSQL takes as an int4 without a cast.
+const MAX_OFFSET = 2_147_483_647;
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+    .default(DEFAULT_LIMIT)
+    .openapi({
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_LIMIT,
+      default: DEFAULT_LIMIT,
+      description: `Page size, 1–${MAX_LIMIT}.`,
+      example: DEFAULT_LIMIT,
+    }),
+  offset: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(MAX_OFFSET, 'is too large')
+    .default(0)
+    .openapi({ type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of items to skip.', example: 0 }),
+});
+
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const envelopeSchema = <T extends z.ZodType>(item: T, name: string) =>
+  z
+    .object({
+      data: z.array(item).openapi({ description: 'Items of the requested page.' }),
+      pagination: z.object({
+        limit: z.number().int().openapi({ description: 'Limit applied.' }),
+        offset: z.number().int().openapi({ description: 'Offset applied.' }),
+        total: z.number().int().openapi({ description: 'Total number of items available.' }),
+      }),
+    })
+    .openapi(name);
+
+export const envelope = <T>(data: T[], page: PageQuery, total: number) => ({
+  data,
+  pagination: { limit: page.limit, offset: page.offset, total },
+});

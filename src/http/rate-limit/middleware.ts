@@ -1,0 +1,55 @@
+// The rate limit of an authenticated /api request: 429 before any other work, and the
+// RateLimit / RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers) on every answer.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.js';
+import { ApiError } from '../problem.js';
+import { categoryOf, type RatePolicies, type RatePolicy } from './policies.js';
+import type { RateLimitStore } from './store.js';
+
+/** Whole seconds, rounded up and at least 1 (CONTRACT.md's Retry-After). */
+const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+const rateLimitField = (policy: RatePolicy, remaining: number, resetMs: number) =>
+  `"${policy.name}";r=${remaining};t=${wholeSeconds(resetMs)}`;
+
+function limitExceeded(policy: RatePolicy, resetMs: number, perKey: boolean): ApiError {
+  const retryAfter = wholeSeconds(resetMs);
+  return new ApiError(
+    'rate-limit-exceeded',
+    `More than ${policy.limit} ${policy.name} requests in ${wholeSeconds(policy.windowMs)} s for this ${perKey ? 'API key' : 'user'}; retry in ${retryAfter} s.`,
+    {
+      headers: {
+        'retry-after': String(retryAfter),
+        'ratelimit-policy': policy.header,
+        ratelimit: rateLimitField(policy, 0, resetMs),
+      },
+    },
+  );
+}
+
+/**
+ * Runs after authentication: the bucket is the API key, or the user for a session request.
+ * A refused request is answered here, before validation and before any database statement.
+ */
+export function rateLimit(
+  store: RateLimitStore,
+  policies: RatePolicies,
+  respond: (c: Context, error: ApiError) => Response,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const policy = policies[categoryOf(c.req.method, c.req.path)];
+    const { keyId, userId } = c.get('principal');
+    const decision = await store.hit(policy, keyId ?? `user:${userId}`);
+    if (!decision.allowed) return respond(c, limitExceeded(policy, decision.resetMs, keyId !== null));
+    const field = rateLimitField(policy, decision.remaining, decision.resetMs);
+    // Set on the context before the route answers, the fields go into the route's response as it is
+    // made; only an error response, made apart from the context, gets them afterwards.
+    c.header('ratelimit-policy', policy.header);
+    c.header('ratelimit', field);
+    await next();
+    if (c.error) {
+      c.res.headers.set('ratelimit-policy', policy.header);
+      c.res.headers.set('ratelimit', field);
+    }
+  };
+}

@@ -1,0 +1,51 @@
+// HTTP for a farm's audit trail (owners only).
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { listAudit } from '../../access/audit.js';
+import { authorize } from '../../access/roles.js';
+import type { AppDeps, AppEnv } from '../../http/context.js';
+import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
+import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { jsonContent } from '../../http/route-helpers.js';
+import { validationHook } from '../../http/validation.js';
+import { farmIdParams } from '../farms/schemas.js';
+
+const auditEntrySchema = z
+  .object({
+    audit_id: z.string(),
+    user_id: z.string().openapi({ description: 'The user who made the change.' }),
+    key_id: z.string().nullable().openapi({ description: 'The API key used; null for a browser session.' }),
+    action: z.enum(['create', 'update', 'delete', 'grant', 'revoke']),
+    resource_type: z
+      .string()
+      .openapi({ description: 'farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, or access.' }),
+    resource_id: z.string().openapi({ description: 'Identifier of the resource (for access: the e-mail address, and the role granted).' }),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('AuditEntry');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/farms/{b_id_farm}/audit',
+  tags: ['Sharing'],
+  summary: 'The audit trail of a farm: who changed what, and when (owners only)',
+  description: 'Oldest first. Entries stay when the resources they name are deleted; they hold identifiers, never deleted contents.',
+  security: apiKeySecurity,
+  request: { params: farmIdParams, query: pageQuerySchema },
+  responses: {
+    200: { description: 'One page of entries.', content: jsonContent(envelopeSchema(auditEntrySchema, 'AuditPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', 'forbidden'),
+  },
+});
+
+export function auditRoutes({ database }: AppDeps) {
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.openapi(listRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const page = c.req.valid('query');
+    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'share');
+    const { data, total } = await listAudit(db, b_id_farm, page);
+    return c.json(envelope(data, page, total), 200);
+  });
+  return app;
+}

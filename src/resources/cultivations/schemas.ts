@@ -1,0 +1,68 @@
+// The cultivation on the wire: the stored record plus its crop's catalogue columns.
+import { z } from '@hono/zod-openapi';
+import { dateSchema } from '../../http/dates.js';
+import { unprocessable } from '../../http/validation.js';
+
+const endNotBeforeStart = (c: { b_lu_start?: string; b_lu_end?: string | null }, ctx: z.RefinementCtx) => {
+  if (c.b_lu_start && c.b_lu_end && c.b_lu_end < c.b_lu_start) {
+    ctx.addIssue({ code: 'custom', path: ['b_lu_end'], message: 'must not be before b_lu_start', params: unprocessable });
+  }
+};
+
+const writable = {
+  b_lu_catalogue: z
+    .string()
+    .min(1)
+    .max(50)
+    .openapi({
+      description: 'Crop code of the BRP catalogue (GET /api/catalogues/cultivations); unknown codes are 422.',
+      example: 'nl_233',
+    }),
+  b_lu_start: dateSchema.openapi({ description: 'Sowing or planting date.' }),
+  b_lu_end: dateSchema.nullable().optional().openapi({
+    description:
+      'End date, not before b_lu_start; null while growing. For a crop harvested once, an end date on creation stores its harvest on that date with catalogue values.',
+  }),
+  m_cropresidue: z
+    .boolean()
+    .nullable()
+    .optional()
+    .openapi({ description: 'Whether crop residues stay on the field (true), are removed (false), or unknown (null).' }),
+};
+
+export const cultivationCreateSchema = z.strictObject(writable).superRefine(endNotBeforeStart).openapi('CultivationCreate');
+export const cultivationUpdateSchema = z.strictObject(writable).partial().superRefine(endNotBeforeStart).openapi('CultivationUpdate');
+
+const nullableNumber = (description: string) => z.number().nullable().openapi({ description });
+
+export const cultivationSchema = z
+  .object({
+    b_lu: z.string().openapi({ description: 'Cultivation identifier.' }),
+    b_id: z.string().openapi({ description: 'Field identifier.' }),
+    b_lu_catalogue: z.string(),
+    b_lu_start: z.string().openapi({ format: 'date' }),
+    b_lu_end: z.string().nullable().openapi({ format: 'date' }),
+    m_cropresidue: z.boolean().nullable(),
+    b_lu_source: z.string().openapi({ description: 'Catalogue of the crop code (brp).' }),
+    b_lu_name: z.string(),
+    b_lu_name_en: z.string().nullable(),
+    b_lu_croprotation: z.string().openapi({ description: 'Crop group.' }),
+    b_lu_harvestable: z.enum(['once', 'multiple', 'none']),
+    b_lu_harvestcat: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Harvest category (HC010 … HC050), which decides the harvest measurements.' }),
+    b_lu_yield: nullableNumber('Default dry-matter yield per harvest, kg DM/ha.'),
+    b_lu_dm: nullableNumber('Dry-matter content of the harvested product, g/kg.'),
+    b_lu_hi: nullableNumber('Harvest index, fraction.'),
+    b_lu_n_harvestable: nullableNumber('N content of the harvested product, g N/kg DM.'),
+    b_lu_n_residue: nullableNumber('N content of crop residues, g N/kg DM.'),
+    b_n_fixation: nullableNumber('Biological N fixation, kg N/ha.'),
+    b_lu_eom: nullableNumber('Effective organic matter from the crop, kg EOM/ha.'),
+    b_lu_eom_residue: nullableNumber('Effective organic matter from residues, kg EOM/ha.'),
+  })
+  .openapi('Cultivation');
+
+export type CultivationCreate = z.infer<typeof cultivationCreateSchema>;
+export type CultivationUpdate = z.infer<typeof cultivationUpdateSchema>;
+export type Cultivation = z.infer<typeof cultivationSchema>;

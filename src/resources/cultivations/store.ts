@@ -1,0 +1,119 @@
+// Cultivation queries: catalogue check, date rules against stored harvests, the automatic harvest.
+import { and, eq, sql } from 'drizzle-orm';
+import { findCrop, type CropEntry } from '../../catalogues/crops.js';
+import type { Database } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
+import { periodOverlaps } from '../../db/periods.js';
+import { cultivations, harvests } from '../../db/schema.js';
+import { newId } from '../../accounts/secrets.js';
+import type { DateRange } from '../../http/dates.js';
+import type { PageQuery } from '../../http/pagination.js';
+import { ApiError } from '../../http/problem.js';
+import { deleteCultivations } from '../cascade.js';
+import { defaultHarvestInputs } from '../harvests/conversion.js';
+import { addHarvest, lockCultivation } from '../harvests/store.js';
+import type { Cultivation, CultivationCreate, CultivationUpdate } from './schemas.js';
+
+const recordColumns = {
+  b_lu: cultivations.b_lu,
+  b_id: cultivations.b_id,
+  b_lu_catalogue: cultivations.b_lu_catalogue,
+  b_lu_start: cultivations.b_lu_start,
+  b_lu_end: cultivations.b_lu_end,
+  m_cropresidue: cultivations.m_cropresidue,
+};
+
+type CultivationRecord = {
+  b_lu: string;
+  b_id: string;
+  b_lu_catalogue: string;
+  b_lu_start: string;
+  b_lu_end: string | null;
+  m_cropresidue: boolean | null;
+};
+
+function knownCrop(code: string): CropEntry {
+  const crop = findCrop(code);
+  if (!crop)
+    throw new ApiError('unprocessable-entity', `b_lu_catalogue ${code} is not in the crop catalogue (GET /api/catalogues/cultivations).`);
+  return crop;
+}
+
+/** The record with its crop's catalogue columns, as the API returns it. */
+export const withCatalogue = (record: CultivationRecord): Cultivation => ({ ...findCrop(record.b_lu_catalogue)!, ...record });
+
+export async function createCultivation(tx: Database, fieldId: string, input: CultivationCreate) {
+  const crop = knownCrop(input.b_lu_catalogue);
+  const [record] = await tx
+    .insert(cultivations)
+    .values({ ...input, b_lu: newId(), b_id: fieldId })
+    .returning(recordColumns);
+  if (crop.b_lu_harvestable === 'once' && record!.b_lu_end !== null) {
+    await addHarvest(tx, record!, { b_lu_harvest_date: record!.b_lu_end, ...defaultHarvestInputs(crop) });
+  }
+  return withCatalogue(record!);
+}
+
+export async function getCultivation(db: Database, cultivationId: string) {
+  const [record] = await db.select(recordColumns).from(cultivations).where(eq(cultivations.b_lu, cultivationId));
+  return record && withCatalogue(record);
+}
+
+export async function listCultivations(db: Database, fieldId: string, page: PageQuery & DateRange) {
+  const where = and(eq(cultivations.b_id, fieldId), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, page));
+  const { data, total } = await selectPage<CultivationRecord>(
+    db,
+    cultivations,
+    recordColumns,
+    where,
+    [cultivations.created_at, cultivations.b_lu],
+    page,
+  );
+  return { data: data.map(withCatalogue), total };
+}
+
+/** The harvests a cultivation has must still fit its crop and its period (409 otherwise). */
+function checkAgainstHarvests(crop: CropEntry, start: string, end: string | null, harvestDates: string[]): void {
+  if (harvestDates.length === 0) return;
+  const conflict = (detail: string) => new ApiError('conflict', `The cultivation has ${harvestDates.length} harvest(s): ${detail}`);
+  if (crop.b_lu_harvestable === 'none') throw conflict(`${crop.b_lu_name} (${crop.b_lu_catalogue}) is not a crop that is harvested.`);
+  if (crop.b_lu_harvestable === 'once' && harvestDates.length > 1) throw conflict(`${crop.b_lu_name} is harvested once.`);
+  const early = harvestDates.find((date) => date < start);
+  if (early) throw conflict(`one on ${early}, before the start ${start}.`);
+  if (crop.b_lu_harvestable === 'once') {
+    // A crop harvested once ends on its harvest date.
+    if (end !== harvestDates[0])
+      throw conflict(`${crop.b_lu_name} is harvested once and ends on its harvest date ${harvestDates[0]}, not ${end ?? 'never'}.`);
+  } else {
+    const late = end === null ? undefined : harvestDates.find((date) => date > end);
+    if (late) throw conflict(`one on ${late}, after the end ${end}.`);
+  }
+}
+
+/**
+ * New dates must agree with what is stored: the end not before the start, and the
+ * cultivation's harvests inside its period (409 otherwise). A crop harvested once that
+ * gets an end date and has no harvest yet gets its harvest on that date, as on creation.
+ */
+export async function updateCultivation(tx: Database, cultivationId: string, changes: CultivationUpdate) {
+  const stored = await lockCultivation(tx, cultivationId);
+  const crop = knownCrop(changes.b_lu_catalogue ?? stored.b_lu_catalogue);
+  const start = changes.b_lu_start ?? stored.b_lu_start;
+  const end = changes.b_lu_end === undefined ? stored.b_lu_end : changes.b_lu_end;
+  if (end !== null && end < start) throw new ApiError('conflict', `b_lu_end (${end}) would be before b_lu_start (${start}).`);
+
+  const harvestDates = (await tx.select({ date: harvests.b_lu_harvest_date }).from(harvests).where(eq(harvests.b_lu, cultivationId))).map(
+    (h) => h.date,
+  );
+  checkAgainstHarvests(crop, start, end, harvestDates);
+
+  const [record] = Object.keys(changes).length
+    ? await tx.update(cultivations).set(changes).where(eq(cultivations.b_lu, cultivationId)).returning(recordColumns)
+    : await tx.select(recordColumns).from(cultivations).where(eq(cultivations.b_lu, cultivationId));
+  if (crop.b_lu_harvestable === 'once' && end !== null && harvestDates.length === 0) {
+    await addHarvest(tx, record!, { b_lu_harvest_date: end, ...defaultHarvestInputs(crop) });
+  }
+  return withCatalogue(record!);
+}
+
+export const deleteCultivation = (tx: Database, cultivationId: string) => deleteCultivations(tx, sql`select ${cultivationId}::text`);

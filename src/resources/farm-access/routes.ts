@@ -1,0 +1,98 @@
+// HTTP for sharing a farm: list, grant or change, and remove roles (owners only).
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { auditedWrite } from '../../access/audited-write.js';
+import { authorize } from '../../access/roles.js';
+import type { AppDeps, AppEnv } from '../../http/context.js';
+import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
+import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { jsonContent } from '../../http/route-helpers.js';
+import { validationHook } from '../../http/validation.js';
+import { farmIdParams } from '../farms/schemas.js';
+import { accessEmailParams, accessEntrySchema, accessGrantSchema } from './schemas.js';
+import { grantAccess, listAccess, revokeAccess } from './store.js';
+
+const tags = ['Sharing'];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/farms/{b_id_farm}/access',
+  tags,
+  summary: 'List who has which role on a farm (owners only)',
+  description: 'Ordered by when the role was granted. Other roles get 403; users without a role 404.',
+  security: apiKeySecurity,
+  request: { params: farmIdParams, query: pageQuerySchema },
+  responses: {
+    200: { description: 'One page of roles.', content: jsonContent(envelopeSchema(accessEntrySchema, 'FarmAccessPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', 'forbidden'),
+  },
+});
+
+const grantRoute = createRoute({
+  method: 'put',
+  path: '/api/farms/{b_id_farm}/access',
+  tags,
+  summary: 'Grant a signed-up user a role on a farm, or change it (owners only)',
+  description: 'An e-mail address nobody signed up with is 422. Demoting the last owner is 409. Takes effect on the next request.',
+  security: apiKeySecurity,
+  request: { params: farmIdParams, body: { required: true, content: jsonContent(accessGrantSchema) } },
+  responses: {
+    200: { description: 'The entry.', content: jsonContent(accessEntrySchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'conflict', 'unprocessable-entity'),
+  },
+});
+
+const revokeRoute = createRoute({
+  method: 'delete',
+  path: '/api/farms/{b_id_farm}/access/{email}',
+  tags,
+  summary: "Remove a user's role on a farm (owners only)",
+  description: 'Removing the last owner is 409; an address without a role is 404. Takes effect on the next request.',
+  security: apiKeySecurity,
+  request: { params: accessEmailParams },
+  responses: {
+    204: { description: 'Removed.' },
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden', 'conflict'),
+  },
+});
+
+export function farmAccessRoutes({ database, farmRoles }: AppDeps) {
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(listRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const page = c.req.valid('query');
+    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'share');
+    const { data, total } = await listAccess(db, b_id_farm, page);
+    return c.json(envelope(data, page, total), 200);
+  });
+
+  app.openapi(grantRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const { email, role } = c.req.valid('json');
+    const principal = c.get('principal');
+    const entry = await auditedWrite(
+      db,
+      principal,
+      { kind: 'farm', id: b_id_farm, action: 'share' },
+      (tx) => grantAccess(tx, b_id_farm, email, role),
+      { action: 'grant', kind: 'access', id: (granted) => `${granted.email}:${granted.role}` },
+    );
+    farmRoles.forget(b_id_farm);
+    return c.json(entry, 200);
+  });
+
+  app.openapi(revokeRoute, async (c) => {
+    const { b_id_farm, email } = c.req.valid('param');
+    const principal = c.get('principal');
+    await auditedWrite(db, principal, { kind: 'farm', id: b_id_farm, action: 'share' }, (tx) => revokeAccess(tx, b_id_farm, email), {
+      action: 'revoke',
+      kind: 'access',
+      id: email,
+    });
+    farmRoles.forget(b_id_farm);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

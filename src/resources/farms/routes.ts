@@ -1,0 +1,141 @@
+// HTTP for farms: parse, authorize, call the store, answer.
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { settleKeyCheck } from '../../access/key-check.js';
+import { auditedWrite } from '../../access/audited-write.js';
+import { recordWrite } from '../../access/audit.js';
+import type { AppDeps, AppEnv } from '../../http/context.js';
+import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
+import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { jsonContent } from '../../http/route-helpers.js';
+import { notFound } from '../../http/problem.js';
+import { validationHook } from '../../http/validation.js';
+import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
+import { deleteFarmCascade } from '../cascade.js';
+import { createFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
+
+const tags = ['Farms'];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/farms',
+  tags,
+  summary: 'List the farms you have a role on',
+  description: 'Ordered by creation time ascending, then identifier.',
+  security: apiKeySecurity,
+  request: { query: pageQuerySchema },
+  responses: {
+    200: { description: 'One page of farms.', content: jsonContent(envelopeSchema(farmSchema, 'FarmPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed'),
+  },
+});
+
+const createFarmRoute = createRoute({
+  method: 'post',
+  path: '/api/farms',
+  tags,
+  summary: 'Create a farm (you become its owner)',
+  security: apiKeySecurity,
+  request: { body: { required: true, content: jsonContent(farmCreateSchema) } },
+  responses: {
+    201: {
+      description: 'The farm, with its new `b_id_farm`.',
+      headers: { Location: { schema: { type: 'string' }, description: 'Path of the new farm.' } },
+      content: jsonContent(farmSchema),
+    },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/farms/{b_id_farm}',
+  tags,
+  summary: 'Get a farm',
+  security: apiKeySecurity,
+  request: { params: farmIdParams },
+  responses: {
+    200: { description: 'The farm.', content: jsonContent(farmSchema) },
+    ...errorResponses(...authenticatedErrors, 'not-found'),
+  },
+});
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/api/farms/{b_id_farm}',
+  tags,
+  summary: 'Update a farm (owner or advisor)',
+  security: apiKeySecurity,
+  request: { params: farmIdParams, body: { required: true, content: jsonContent(farmUpdateSchema) } },
+  responses: {
+    200: { description: 'The farm after the update.', content: jsonContent(farmSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden'),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/farms/{b_id_farm}',
+  tags,
+  summary: 'Delete a farm and everything on it, permanently (owner or advisor)',
+  security: apiKeySecurity,
+  request: { params: farmIdParams },
+  responses: {
+    204: { description: 'Deleted. A repeated delete answers 404.' },
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+  },
+});
+
+export function farmRoutes({ database, farmRoles }: AppDeps) {
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(listRoute, async (c) => {
+    const page = c.req.valid('query');
+    const principal = c.get('principal');
+    const { keyActive, data, total } = await listFarms(database, principal, page);
+    settleKeyCheck(principal, keyActive);
+    return c.json(envelope(data, page, total), 200);
+  });
+
+  app.openapi(createFarmRoute, async (c) => {
+    const input = c.req.valid('json');
+    const principal = c.get('principal');
+    const farm = await db.transaction(async (tx) => {
+      const created = await createFarm(tx, principal.userId, input);
+      await recordWrite(tx, principal, created.b_id_farm, 'create', 'farm', created.b_id_farm);
+      return created;
+    });
+    farmRoles.forget(farm.b_id_farm);
+    return c.json(farm, 201, { Location: `/api/farms/${farm.b_id_farm}` });
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const farm = await findReadableFarm(database, farmRoles, c.get('principal'), c.req.valid('param').b_id_farm);
+    if (!farm) throw notFound('The farm does not exist.');
+    return c.json(farm, 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const changes = c.req.valid('json');
+    const farm = await auditedWrite(db, c.get('principal'), { kind: 'farm', id: b_id_farm }, (tx) => updateFarm(tx, b_id_farm, changes), {
+      action: 'update',
+      kind: 'farm',
+      id: b_id_farm,
+    });
+    return c.json(farm, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    await auditedWrite(db, c.get('principal'), { kind: 'farm', id: b_id_farm }, (tx) => deleteFarmCascade(tx, b_id_farm), {
+      action: 'delete',
+      kind: 'farm',
+      id: b_id_farm,
+    });
+    farmRoles.forget(b_id_farm);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

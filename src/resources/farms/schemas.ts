@@ -1,0 +1,45 @@
+// The farm on the wire: SPEC.md's fields, validated and documented by the same schemas.
+import { z } from '@hono/zod-openapi';
+
+const optionalText = (max: number, description: string, example: string) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional().openapi({ description, example });
+
+const farmName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .openapi({ description: 'Farm name.', example: 'De Hoeve' });
+
+const farmFields = {
+  b_name_farm: farmName,
+  b_businessid_farm: optionalText(100, 'Business registration number.', '12345678'),
+  b_address_farm: optionalText(500, 'Address.', 'Dorpsstraat 1, Wageningen'),
+  b_postalcode_farm: optionalText(20, 'Postal code.', '6708 PB'),
+};
+
+export const farmCreateSchema = z.strictObject(farmFields).openapi('FarmCreate', {
+  description: '`b_name_farm` is required; the other fields are optional and may be null. Unknown properties are refused.',
+});
+
+export const farmUpdateSchema = z.strictObject(farmFields).partial().openapi('FarmUpdate', {
+  description: 'Any subset of the farm fields; those left out keep their value. `b_name_farm` cannot be emptied.',
+});
+
+export const farmSchema = z
+  .object({
+    b_id_farm: z.string().openapi({ description: 'Farm identifier (opaque).', example: '3sJb0u5X7vRk1cQm9Yp2Ag' }),
+    b_name_farm: z.string().openapi({ description: 'Farm name.', example: 'De Hoeve' }),
+    b_businessid_farm: z.string().nullable().openapi({ description: 'Business registration number.' }),
+    b_address_farm: z.string().nullable().openapi({ description: 'Address.' }),
+    b_postalcode_farm: z.string().nullable().openapi({ description: 'Postal code.' }),
+  })
+  .openapi('Farm');
+
+export const farmIdParams = z.object({
+  b_id_farm: z.string().openapi({ param: { name: 'b_id_farm', in: 'path' }, description: 'Farm identifier.' }),
+});
+
+export type Farm = z.infer<typeof farmSchema>;
+export type FarmCreate = z.infer<typeof farmCreateSchema>;
+export type FarmUpdate = z.infer<typeof farmUpdateSchema>;

@@ -1,0 +1,105 @@
+// Farm queries. Reads fold the principal's key check and role into the same statement.
+import { eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../accounts/principal.js';
+import type { FarmRoleCache } from '../../access/farm-role-cache.js';
+import { keyStillActive, settleKeyCheck } from '../../access/key-check.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
+import { farms, type FarmRole } from '../../db/schema.js';
+import { newId } from '../../accounts/secrets.js';
+import type { PageQuery } from '../../http/pagination.js';
+import type { Farm, FarmCreate, FarmUpdate } from './schemas.js';
+
+const farmColumns = {
+  b_id_farm: farms.b_id_farm,
+  b_name_farm: farms.b_name_farm,
+  b_businessid_farm: farms.b_businessid_farm,
+  b_address_farm: farms.b_address_farm,
+  b_postalcode_farm: farms.b_postalcode_farm,
+};
+
+/** The farm and the principal's role on it, with the answer of the key re-check; undefined without a role. */
+async function readFarmWithRole(database: DatabaseHandle, principal: Principal, farmId: string) {
+  const [row] = await database.preparedRows<{ key_active: boolean; role: FarmRole } & Farm>(
+    principal.verified ? 'read_farm' : 'read_farm_checking_key',
+    sql`
+    select ${keyStillActive(principal)} as key_active, a.role,
+           f.b_id_farm, f.b_name_farm, f.b_businessid_farm, f.b_address_farm, f.b_postalcode_farm
+    from farm_access a join farms f on f.b_id_farm = a.b_id_farm
+    where a.b_id_farm = ${farmId} and a.user_id = ${principal.userId}`,
+  );
+  if (!row) return undefined;
+  const { key_active, role, ...farm } = row;
+  return { keyActive: key_active, role, farm };
+}
+
+const farmById = (database: DatabaseHandle, farmId: string) =>
+  database.preparedRows<Farm>(
+    'farm_by_id',
+    sql`select b_id_farm, b_name_farm, b_businessid_farm, b_address_farm, b_postalcode_farm from farms where b_id_farm = ${farmId}`,
+  );
+
+/**
+ * The farm if the principal may read it, else undefined. A role remembered by `roles` spares the join
+ * (see access/farm-role-cache.ts). Without a row the key is not re-checked here: the authentication
+ * middleware does that before a 404 leaves, so a revoked key still gets its 401.
+ */
+export async function findReadableFarm(
+  database: DatabaseHandle,
+  roles: FarmRoleCache,
+  principal: Principal,
+  farmId: string,
+): Promise<Farm | undefined> {
+  const known = roles.get(farmId, principal.userId);
+  if (known === null) return undefined;
+  if (known !== undefined) return (await farmById(database, farmId))[0];
+  const found = await readFarmWithRole(database, principal, farmId);
+  roles.remember(farmId, principal.userId, found?.role ?? null);
+  if (!found) return undefined;
+  settleKeyCheck(principal, found.keyActive);
+  return found.farm;
+}
+
+/** One page of the farms the user has a role on, in creation order, with the total (users.farm_count), in one statement. */
+export async function listFarms(database: DatabaseHandle, principal: Principal, page: PageQuery) {
+  // The page is cut from the user's index entries first and only then joined to the farms, a plan that
+  // stays one short index range scan without table statistics (PGlite runs no autovacuum/analyze).
+  const [row] = await database.preparedRows<{ key_active: boolean; total: number; data: Farm[] }>(
+    principal.verified ? 'list_farms' : 'list_farms_checking_key',
+    sql`
+    select ${keyStillActive(principal)} as key_active,
+      (select farm_count from users where user_id = ${principal.userId}) as total,
+      coalesce((
+        select json_agg(
+          json_build_object('b_id_farm', f.b_id_farm, 'b_name_farm', f.b_name_farm, 'b_businessid_farm', f.b_businessid_farm,
+                            'b_address_farm', f.b_address_farm, 'b_postalcode_farm', f.b_postalcode_farm)
+          order by a.farm_created_at, a.b_id_farm)
+        from (
+          select b_id_farm, farm_created_at from farm_access where user_id = ${principal.userId}
+          order by farm_created_at, b_id_farm limit ${page.limit} offset ${page.offset}
+        ) a
+        cross join lateral (select * from farms where farms.b_id_farm = a.b_id_farm) f
+      ), '[]'::json) as data`,
+  );
+  return { keyActive: row!.key_active, total: row!.total, data: row!.data };
+}
+
+/** Creates the farm and makes its creator the owner. Run inside a transaction. */
+export async function createFarm(tx: Database, ownerId: string, input: FarmCreate): Promise<Farm> {
+  const [farm] = await tx
+    .insert(farms)
+    .values({ ...input, b_id_farm: newId() })
+    .returning(farmColumns);
+  await tx.execute(sql`
+    insert into farm_access (b_id_farm, user_id, role, farm_created_at)
+    select b_id_farm, ${ownerId}, 'owner', created_at from farms where b_id_farm = ${farm!.b_id_farm}`);
+  return farm!;
+}
+
+export async function updateFarm(tx: Database, farmId: string, changes: FarmUpdate): Promise<Farm> {
+  if (Object.keys(changes).length === 0) {
+    const [farm] = await tx.select(farmColumns).from(farms).where(eq(farms.b_id_farm, farmId));
+    return farm!;
+  }
+  const [farm] = await tx.update(farms).set(changes).where(eq(farms.b_id_farm, farmId)).returning(farmColumns);
+  return farm!;
+}

@@ -1,0 +1,145 @@
+// HTTP for fertilizer applications: list and add per field; get, change and delete one.
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { auditedWrite } from '../../access/audited-write.js';
+import { authorize } from '../../access/roles.js';
+import type { AppDeps, AppEnv } from '../../http/context.js';
+import { pagedDateRangeQuerySchema } from '../../http/dates.js';
+import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
+import { envelope, envelopeSchema } from '../../http/pagination.js';
+import { notFound } from '../../http/problem.js';
+import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
+import { validationHook } from '../../http/validation.js';
+import { applicationCreateSchema, applicationSchema, applicationUpdateSchema } from './schemas.js';
+import { createApplication, deleteApplication, getApplication, listApplications, updateApplication } from './store.js';
+
+const tags = ['Fertilizer applications'];
+const fieldIdParams = idParams('b_id', 'Field identifier.');
+const applicationIdParams = idParams('p_app_id', 'Application identifier.');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/fields/{b_id}/fertilizer-applications',
+  tags,
+  summary: 'List the fertilizer applications of a field',
+  description:
+    'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only applications dated within the window.',
+  security: apiKeySecurity,
+  request: { params: fieldIdParams, query: pagedDateRangeQuerySchema },
+  responses: {
+    200: { description: 'One page of applications.', content: jsonContent(envelopeSchema(applicationSchema, 'FertilizerApplicationPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', 'unprocessable-entity'),
+  },
+});
+
+const createApplicationRoute = createRoute({
+  method: 'post',
+  path: '/api/fields/{b_id}/fertilizer-applications',
+  tags,
+  summary: 'Record a fertilizer application on a field (owner or advisor)',
+  description:
+    "The amount is sent in the fertilizer's unit and stored in kg/ha (ton/ha × 1000; l/ha × density; m3/ha × 1000 × density). A p_id that is not one of the farm's fertilizers, another unit, or a volume without density is 422.",
+  security: apiKeySecurity,
+  request: { params: fieldIdParams, body: { required: true, content: jsonContent(applicationCreateSchema) } },
+  responses: {
+    201: { description: 'The application.', headers: locationHeader, content: jsonContent(applicationSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/fertilizer-applications/{p_app_id}',
+  tags,
+  summary: 'Get a fertilizer application',
+  security: apiKeySecurity,
+  request: { params: applicationIdParams },
+  responses: {
+    200: { description: 'The application.', content: jsonContent(applicationSchema) },
+    ...errorResponses(...authenticatedErrors, 'not-found'),
+  },
+});
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/api/fertilizer-applications/{p_app_id}',
+  tags,
+  summary: 'Change a fertilizer application (owner or advisor)',
+  security: apiKeySecurity,
+  request: { params: applicationIdParams, body: { required: true, content: jsonContent(applicationUpdateSchema) } },
+  responses: {
+    200: { description: 'The application after the change.', content: jsonContent(applicationSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/fertilizer-applications/{p_app_id}',
+  tags,
+  summary: 'Delete a fertilizer application, permanently',
+  security: apiKeySecurity,
+  request: { params: applicationIdParams },
+  responses: {
+    204: { description: 'Deleted. A repeated delete answers 404.' },
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+  },
+});
+
+export function applicationRoutes({ database }: AppDeps) {
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(listRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const query = c.req.valid('query');
+    await authorize(db, c.get('principal'), 'field', b_id, 'read');
+    const { data, total } = await listApplications(db, b_id, query);
+    return c.json(envelope(data, query, total), 200);
+  });
+
+  app.openapi(createApplicationRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const application = await auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'field', id: b_id },
+      (tx) => createApplication(tx, b_id, input),
+      { action: 'create', kind: 'fertilizer application', id: (a) => a.p_app_id },
+    );
+    return c.json(application, 201, { Location: `/api/fertilizer-applications/${application.p_app_id}` });
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { p_app_id } = c.req.valid('param');
+    await authorize(db, c.get('principal'), 'fertilizer application', p_app_id, 'read');
+    const application = await getApplication(db, p_app_id);
+    if (!application) throw notFound('The fertilizer application does not exist.');
+    return c.json(application, 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const { p_app_id } = c.req.valid('param');
+    const changes = c.req.valid('json');
+    const application = await auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'fertilizer application', id: p_app_id },
+      (tx) => updateApplication(tx, p_app_id, changes),
+      { action: 'update', kind: 'fertilizer application', id: p_app_id },
+    );
+    return c.json(application, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { p_app_id } = c.req.valid('param');
+    await auditedWrite(db, c.get('principal'), { kind: 'fertilizer application', id: p_app_id }, (tx) => deleteApplication(tx, p_app_id), {
+      action: 'delete',
+      kind: 'fertilizer application',
+      id: p_app_id,
+    });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,112 @@
+// Fertilizer applications: the product must be one of the farm's, and its unit converts the amount.
+import { and, eq } from 'drizzle-orm';
+import { amountInKgPerHa, findFertilizer, type AmountUnit } from '../../catalogues/fertilizers.js';
+import type { Database } from '../../db/client.js';
+import { countRows } from '../../db/paging.js';
+import { dateWithin } from '../../db/periods.js';
+import { farmFertilizers, fertilizerApplications, fields } from '../../db/schema.js';
+import { newId } from '../../accounts/secrets.js';
+import type { DateRange } from '../../http/dates.js';
+import type { PageQuery } from '../../http/pagination.js';
+import { ApiError } from '../../http/problem.js';
+import type { ApplicationCreate, ApplicationUpdate } from './schemas.js';
+
+const columns = {
+  p_app_id: fertilizerApplications.p_app_id,
+  b_id: fertilizerApplications.b_id,
+  p_id: fertilizerApplications.p_id,
+  p_app_amount: fertilizerApplications.p_app_amount,
+  p_app_amount_display: fertilizerApplications.p_app_amount_display,
+  p_app_amount_unit: fertilizerApplications.p_app_amount_unit,
+  p_app_method: fertilizerApplications.p_app_method,
+  p_app_date: fertilizerApplications.p_app_date,
+  p_id_catalogue: farmFertilizers.p_id_catalogue,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | (K extends 'p_app_method' ? null : never) };
+
+const withName = (row: Row) => ({ ...row, p_name_nl: findFertilizer(row.p_id_catalogue)!.p_name_nl });
+
+const select = (db: Database) =>
+  db.select(columns).from(fertilizerApplications).innerJoin(farmFertilizers, eq(farmFertilizers.p_id, fertilizerApplications.p_id));
+
+/** The product of `fertilizerId` if it belongs to the farm of `fieldId`, and the amount in kg/ha. */
+async function convertAmount(tx: Database, fieldId: string, fertilizerId: string, amount: number, unit: AmountUnit | undefined) {
+  const [owned] = await tx
+    .select({ p_id_catalogue: farmFertilizers.p_id_catalogue })
+    .from(farmFertilizers)
+    .innerJoin(fields, eq(fields.b_id_farm, farmFertilizers.b_id_farm))
+    .where(and(eq(fields.b_id, fieldId), eq(farmFertilizers.p_id, fertilizerId)));
+  if (!owned)
+    throw new ApiError(
+      'unprocessable-entity',
+      `p_id ${fertilizerId} is not a fertilizer of this field's farm (POST /api/farms/{b_id_farm}/fertilizers first).`,
+    );
+  const product = findFertilizer(owned.p_id_catalogue)!;
+  if (unit !== undefined && unit !== product.p_app_amount_unit) {
+    throw new ApiError('unprocessable-entity', `${product.p_name_nl} is applied in ${product.p_app_amount_unit}, not ${unit}.`);
+  }
+  const kgPerHa = amountInKgPerHa(amount, product.p_app_amount_unit, product.p_density);
+  if (kgPerHa === undefined) {
+    throw new ApiError(
+      'unprocessable-entity',
+      `${product.p_name_nl} has no density, so an amount in ${product.p_app_amount_unit} cannot be converted to kg/ha.`,
+    );
+  }
+  return { p_app_amount: kgPerHa, p_app_amount_display: amount, p_app_amount_unit: product.p_app_amount_unit };
+}
+
+export async function createApplication(tx: Database, fieldId: string, input: ApplicationCreate) {
+  const amount = await convertAmount(tx, fieldId, input.p_id, input.p_app_amount_display, input.p_app_amount_unit);
+  const p_app_id = newId();
+  await tx.insert(fertilizerApplications).values({
+    p_app_id,
+    b_id: fieldId,
+    p_id: input.p_id,
+    p_app_method: input.p_app_method ?? null,
+    p_app_date: input.p_app_date,
+    ...amount,
+  });
+  return (await getApplication(tx, p_app_id))!;
+}
+
+export async function getApplication(db: Database, applicationId: string) {
+  const [row] = await select(db).where(eq(fertilizerApplications.p_app_id, applicationId));
+  return row && withName(row as Row);
+}
+
+export async function listApplications(db: Database, fieldId: string, page: PageQuery & DateRange) {
+  const where = and(eq(fertilizerApplications.b_id, fieldId), dateWithin(fertilizerApplications.p_app_date, page));
+  const [rows, total] = await Promise.all([
+    select(db)
+      .where(where)
+      .orderBy(fertilizerApplications.created_at, fertilizerApplications.p_app_id)
+      .limit(page.limit)
+      .offset(page.offset),
+    countRows(db, fertilizerApplications, where),
+  ]);
+  return { data: (rows as Row[]).map(withName), total };
+}
+
+export async function updateApplication(tx: Database, applicationId: string, changes: ApplicationUpdate) {
+  const stored = (await getApplication(tx, applicationId))!;
+  const { p_app_amount_unit, p_app_amount_display, ...rest } = changes;
+  const amountChanged = p_app_amount_display !== undefined || changes.p_id !== undefined || p_app_amount_unit !== undefined;
+  const amount = amountChanged
+    ? await convertAmount(
+        tx,
+        stored.b_id,
+        changes.p_id ?? stored.p_id,
+        p_app_amount_display ?? stored.p_app_amount_display,
+        p_app_amount_unit,
+      )
+    : {};
+  const values = { ...rest, ...amount };
+  if (Object.keys(values).length > 0)
+    await tx.update(fertilizerApplications).set(values).where(eq(fertilizerApplications.p_app_id, applicationId));
+  return (await getApplication(tx, applicationId))!;
+}
+
+export async function deleteApplication(tx: Database, applicationId: string): Promise<void> {
+  await tx.delete(fertilizerApplications).where(eq(fertilizerApplications.p_app_id, applicationId));
+}

@@ -1,0 +1,120 @@
+// HTTP for a farm's fertilizers: list and acquire per farm; get and delete one.
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { auditedWrite } from '../../access/audited-write.js';
+import { authorize } from '../../access/roles.js';
+import type { AppDeps, AppEnv } from '../../http/context.js';
+import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
+import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { notFound } from '../../http/problem.js';
+import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
+import { validationHook } from '../../http/validation.js';
+import { farmIdParams } from '../farms/schemas.js';
+import { farmFertilizerCreateSchema, farmFertilizerSchema } from './schemas.js';
+import { acquireFertilizer, deleteFarmFertilizer, getFarmFertilizer, listFarmFertilizers } from './store.js';
+
+const tags = ['Fertilizers'];
+const fertilizerIdParams = idParams('p_id', "The farm's fertilizer identifier.");
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/farms/{b_id_farm}/fertilizers',
+  tags,
+  summary: 'List the fertilizers a farm has acquired',
+  description: 'Ordered by creation time, then identifier. Each carries its catalogue values.',
+  security: apiKeySecurity,
+  request: { params: farmIdParams, query: pageQuerySchema },
+  responses: {
+    200: { description: 'One page of fertilizers.', content: jsonContent(envelopeSchema(farmFertilizerSchema, 'FarmFertilizerPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
+  },
+});
+
+const acquireRoute = createRoute({
+  method: 'post',
+  path: '/api/farms/{b_id_farm}/fertilizers',
+  tags,
+  summary: 'Acquire a catalogue fertilizer for a farm (owner or advisor)',
+  security: apiKeySecurity,
+  request: { params: farmIdParams, body: { required: true, content: jsonContent(farmFertilizerCreateSchema) } },
+  responses: {
+    201: {
+      description: "The farm's fertilizer; its p_id is what applications use.",
+      headers: locationHeader,
+      content: jsonContent(farmFertilizerSchema),
+    },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/fertilizers/{p_id}',
+  tags,
+  summary: "Get a farm's fertilizer",
+  security: apiKeySecurity,
+  request: { params: fertilizerIdParams },
+  responses: {
+    200: { description: 'The fertilizer.', content: jsonContent(farmFertilizerSchema) },
+    ...errorResponses(...authenticatedErrors, 'not-found'),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/fertilizers/{p_id}',
+  tags,
+  summary: "Delete a farm's fertilizer, permanently (owner or advisor)",
+  description: 'A fertilizer still used by an application is 409.',
+  security: apiKeySecurity,
+  request: { params: fertilizerIdParams },
+  responses: {
+    204: { description: 'Deleted. A repeated delete answers 404.' },
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden', 'conflict'),
+  },
+});
+
+export function fertilizerRoutes({ database }: AppDeps) {
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(listRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const page = c.req.valid('query');
+    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
+    const { data, total } = await listFarmFertilizers(db, b_id_farm, page);
+    return c.json(envelope(data, page, total), 200);
+  });
+
+  app.openapi(acquireRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const fertilizer = await auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'farm', id: b_id_farm },
+      (tx) => acquireFertilizer(tx, b_id_farm, input),
+      { action: 'create', kind: 'fertilizer', id: (f) => f.p_id },
+    );
+    return c.json(fertilizer, 201, { Location: `/api/fertilizers/${fertilizer.p_id}` });
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { p_id } = c.req.valid('param');
+    await authorize(db, c.get('principal'), 'fertilizer', p_id, 'read');
+    const fertilizer = await getFarmFertilizer(db, p_id);
+    if (!fertilizer) throw notFound('The fertilizer does not exist.');
+    return c.json(fertilizer, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { p_id } = c.req.valid('param');
+    await auditedWrite(db, c.get('principal'), { kind: 'fertilizer', id: p_id }, (tx) => deleteFarmFertilizer(tx, p_id), {
+      action: 'delete',
+      kind: 'fertilizer',
+      id: p_id,
+    });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

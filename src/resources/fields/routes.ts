@@ -1,0 +1,143 @@
+// HTTP for fields: list and add per farm; get, change and delete one.
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { auditedWrite } from '../../access/audited-write.js';
+import { authorize } from '../../access/roles.js';
+import type { AppDeps, AppEnv } from '../../http/context.js';
+import { pagedDateRangeQuerySchema } from '../../http/dates.js';
+import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
+import { envelope, envelopeSchema } from '../../http/pagination.js';
+import { notFound } from '../../http/problem.js';
+import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
+import { validationHook } from '../../http/validation.js';
+import { farmIdParams } from '../farms/schemas.js';
+import { fieldCreateSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
+import { createField, deleteField, getField, listFields, updateField } from './store.js';
+
+const tags = ['Fields'];
+const fieldIdParams = idParams('b_id', 'Field identifier.');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/farms/{b_id_farm}/fields',
+  tags,
+  summary: 'List the fields of a farm',
+  description:
+    'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. Items carry no geometry: get a field for it.',
+  security: apiKeySecurity,
+  request: { params: farmIdParams, query: pagedDateRangeQuerySchema },
+  responses: {
+    200: { description: 'One page of fields.', content: jsonContent(envelopeSchema(fieldSummarySchema, 'FieldPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', 'unprocessable-entity'),
+  },
+});
+
+const createFieldRoute = createRoute({
+  method: 'post',
+  path: '/api/farms/{b_id_farm}/fields',
+  tags,
+  summary: 'Add a field to a farm (owner or advisor)',
+  description:
+    'b_area (ha) and b_centroid are computed from b_geometry. A geometry over 10,000 positions, or one that is not a valid Polygon or MultiPolygon, is 422.',
+  security: apiKeySecurity,
+  request: { params: farmIdParams, body: { required: true, content: jsonContent(fieldCreateSchema) } },
+  responses: {
+    201: { description: 'The field.', headers: locationHeader, content: jsonContent(fieldSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/fields/{b_id}',
+  tags,
+  summary: 'Get a field, with its geometry',
+  security: apiKeySecurity,
+  request: { params: fieldIdParams },
+  responses: {
+    200: { description: 'The field.', content: jsonContent(fieldSchema) },
+    ...errorResponses(...authenticatedErrors, 'not-found'),
+  },
+});
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/api/fields/{b_id}',
+  tags,
+  summary: 'Change a field (owner or advisor)',
+  description:
+    'Any subset. A new geometry recomputes b_area and b_centroid. b_end must stay after b_start, stored or sent (409 when it contradicts a stored date).',
+  security: apiKeySecurity,
+  request: { params: fieldIdParams, body: { required: true, content: jsonContent(fieldUpdateSchema) } },
+  responses: {
+    200: { description: 'The field after the change.', content: jsonContent(fieldSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'conflict', 'unprocessable-entity'),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/fields/{b_id}',
+  tags,
+  summary: 'Delete a field with its cultivations, harvests, soil analyses and fertilizer applications, permanently',
+  security: apiKeySecurity,
+  request: { params: fieldIdParams },
+  responses: {
+    204: { description: 'Deleted. A repeated delete answers 404.' },
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+  },
+});
+
+export function fieldRoutes({ database }: AppDeps) {
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(listRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const query = c.req.valid('query');
+    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
+    const { data, total } = await listFields(db, b_id_farm, query);
+    return c.json(envelope(data, query, total), 200);
+  });
+
+  app.openapi(createFieldRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const field = await auditedWrite(db, c.get('principal'), { kind: 'farm', id: b_id_farm }, (tx) => createField(tx, b_id_farm, input), {
+      action: 'create',
+      kind: 'field',
+      id: (f) => f.b_id,
+    });
+    return c.json(field, 201, { Location: `/api/fields/${field.b_id}` });
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    await authorize(db, c.get('principal'), 'field', b_id, 'read');
+    const field = await getField(db, b_id);
+    if (!field) throw notFound('The field does not exist.');
+    return c.json(field, 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const changes = c.req.valid('json');
+    const field = await auditedWrite(db, c.get('principal'), { kind: 'field', id: b_id }, (tx) => updateField(tx, b_id, changes), {
+      action: 'update',
+      kind: 'field',
+      id: b_id,
+    });
+    return c.json(field, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    await auditedWrite(db, c.get('principal'), { kind: 'field', id: b_id }, (tx) => deleteField(tx, b_id), {
+      action: 'delete',
+      kind: 'field',
+      id: b_id,
+    });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

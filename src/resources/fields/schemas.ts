@@ -1,0 +1,124 @@
+// The field on the wire. b_area and b_centroid are computed from b_geometry, never taken from the client.
+import { z } from '@hono/zod-openapi';
+import { dateSchema } from '../../http/dates.js';
+import { unprocessable } from '../../http/validation.js';
+import { countPositions, geometryProblems, MAX_COORDINATES } from './geometry.js';
+
+export const acquiringMethods = [
+  'owner',
+  'lease',
+  'nl_01',
+  'nl_02',
+  'nl_03',
+  'nl_04',
+  'nl_07',
+  'nl_09',
+  'nl_10',
+  'nl_11',
+  'nl_12',
+  'nl_13',
+  'nl_61',
+  'nl_63',
+  'unknown',
+] as const;
+
+// Shape errors (not an object, no coordinates array) are 400; everything about the
+// coordinates is 422, and the coordinate count is checked before anything else.
+const geometrySchema = z
+  .object({
+    type: z.string(),
+    coordinates: z.array(z.unknown()).openapi({
+      description:
+        'Polygon: an array of rings; MultiPolygon: an array of polygons. A ring is an array of [longitude, latitude] positions, closed, with at least 4.',
+    }),
+  })
+  .superRefine((geometry, ctx) => {
+    const positions = countPositions(geometry.coordinates);
+    if (positions > MAX_COORDINATES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['coordinates'],
+        message: `has ${positions} coordinates; at most ${MAX_COORDINATES} are allowed (all rings, holes included)`,
+        params: unprocessable,
+      });
+      return;
+    }
+    for (const problem of geometryProblems(geometry))
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, params: unprocessable });
+  })
+  .openapi('FieldGeometry', {
+    description: `GeoJSON Polygon or MultiPolygon in WGS 84, at most ${MAX_COORDINATES} positions in all rings together (more: 422).`,
+    example: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [5.0, 52.0],
+          [5.01, 52.0],
+          [5.01, 52.01],
+          [5.0, 52.01],
+          [5.0, 52.0],
+        ],
+      ],
+    },
+  });
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .openapi({ example: 'Achter de schuur' });
+
+const endAfterStart = (field: { b_start?: string; b_end?: string | null }, ctx: z.RefinementCtx) => {
+  if (field.b_start && field.b_end && field.b_end <= field.b_start) {
+    ctx.addIssue({ code: 'custom', path: ['b_end'], message: 'must be after b_start', params: unprocessable });
+  }
+};
+
+const writableFields = {
+  b_name: name,
+  b_geometry: geometrySchema,
+  b_start: dateSchema.openapi({ description: 'Date the field came to the farm.' }),
+  b_end: dateSchema.nullable().optional().openapi({ description: 'Date the field left the farm; after b_start; null while it stays.' }),
+  b_acquiring_method: z
+    .enum(acquiringMethods)
+    .openapi({ description: 'How the farm holds the field: `owner` (= nl_01), `lease` (= nl_02), or a reference code.' }),
+  b_bufferstrip: z.boolean().openapi({
+    description:
+      'Whether the field is a buffer strip. Left out on creation: true when the name contains "buffer", or the field is under 2.5 ha and long and narrow (perimeter / √area ≥ 20).',
+  }),
+};
+
+export const fieldCreateSchema = z
+  .strictObject({
+    ...writableFields,
+    b_acquiring_method: writableFields.b_acquiring_method.default('unknown'),
+    b_bufferstrip: writableFields.b_bufferstrip.optional(),
+  })
+  .superRefine(endAfterStart)
+  .openapi('FieldCreate');
+
+export const fieldUpdateSchema = z.strictObject(writableFields).partial().superRefine(endAfterStart).openapi('FieldUpdate');
+
+const fieldSummaryShape = {
+  b_id: z.string().openapi({ description: 'Field identifier.' }),
+  b_id_farm: z.string(),
+  b_name: z.string(),
+  b_area: z.number().openapi({ description: 'Area in hectares (geodesic, 2 decimals), computed from the geometry.' }),
+  b_centroid: z.tuple([z.number(), z.number()]).openapi({ description: 'Area-weighted centroid [longitude, latitude].' }),
+  b_start: z.string().openapi({ format: 'date' }),
+  b_end: z.string().nullable().openapi({ format: 'date' }),
+  b_acquiring_method: z.string(),
+  b_bufferstrip: z.boolean(),
+};
+
+export const fieldSummarySchema = z
+  .object(fieldSummaryShape)
+  .openapi('FieldSummary', { description: 'A field as listed: without its geometry.' });
+export const fieldSchema = z
+  .object({ ...fieldSummaryShape, b_geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }) })
+  .openapi('Field');
+
+export type FieldCreate = z.infer<typeof fieldCreateSchema>;
+export type FieldUpdate = z.infer<typeof fieldUpdateSchema>;
+export type FieldSummary = z.infer<typeof fieldSummarySchema>;

@@ -1,0 +1,78 @@
+// Field queries. Area, centroid and (when not given) the buffer-strip guess are derived here, on every write.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
+import { periodOverlaps } from '../../db/periods.js';
+import { fields, type FieldGeometry } from '../../db/schema.js';
+import { newId } from '../../accounts/secrets.js';
+import type { DateRange } from '../../http/dates.js';
+import type { PageQuery } from '../../http/pagination.js';
+import { ApiError } from '../../http/problem.js';
+import { deleteFields } from '../cascade.js';
+import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
+import type { FieldCreate, FieldSummary, FieldUpdate } from './schemas.js';
+
+const summaryColumns = {
+  b_id: fields.b_id,
+  b_id_farm: fields.b_id_farm,
+  b_name: fields.b_name,
+  b_area: fields.b_area,
+  b_centroid: fields.b_centroid,
+  b_start: fields.b_start,
+  b_end: fields.b_end,
+  b_acquiring_method: fields.b_acquiring_method,
+  b_bufferstrip: fields.b_bufferstrip,
+};
+const fieldColumns = { ...summaryColumns, b_geometry: fields.b_geometry };
+
+const derivedFromGeometry = (geometry: FieldGeometry) => ({ b_area: areaInHectares(geometry), b_centroid: centroid(geometry) });
+
+export async function createField(tx: Database, farmId: string, input: FieldCreate) {
+  const { b_geometry, ...rest } = input;
+  const geometry = b_geometry as FieldGeometry;
+  const derived = derivedFromGeometry(geometry);
+  const [field] = await tx
+    .insert(fields)
+    .values({
+      ...rest,
+      b_id: newId(),
+      b_id_farm: farmId,
+      b_geometry: geometry,
+      ...derived,
+      b_bufferstrip: input.b_bufferstrip ?? looksLikeBufferStrip(input.b_name, geometry, derived.b_area),
+    })
+    .returning(fieldColumns);
+  return field!;
+}
+
+export async function getField(db: Database, fieldId: string) {
+  const [field] = await db.select(fieldColumns).from(fields).where(eq(fields.b_id, fieldId));
+  return field;
+}
+
+export function listFields(db: Database, farmId: string, page: PageQuery & DateRange) {
+  const where = and(eq(fields.b_id_farm, farmId), periodOverlaps(fields.b_start, fields.b_end, page));
+  return selectPage<FieldSummary>(db, fields, summaryColumns, where, [fields.created_at, fields.b_id], page);
+}
+
+/** Dates are checked against the stored ones: an end not after the start contradicts stored state (409). */
+export async function updateField(tx: Database, fieldId: string, changes: FieldUpdate) {
+  const [stored] = await tx
+    .select({ b_start: fields.b_start, b_end: fields.b_end })
+    .from(fields)
+    .where(eq(fields.b_id, fieldId))
+    .for('update');
+  const start = changes.b_start ?? stored!.b_start;
+  const end = changes.b_end === undefined ? stored!.b_end : changes.b_end;
+  if (end !== null && end <= start) {
+    throw new ApiError('conflict', `b_end (${end}) must be after b_start (${start}); one of them is stored already.`);
+  }
+  const { b_geometry, ...rest } = changes;
+  const geometry = b_geometry as FieldGeometry | undefined;
+  const values = { ...rest, ...(geometry ? { b_geometry: geometry, ...derivedFromGeometry(geometry) } : {}) };
+  if (Object.keys(values).length === 0) return (await getField(tx, fieldId))!;
+  const [field] = await tx.update(fields).set(values).where(eq(fields.b_id, fieldId)).returning(fieldColumns);
+  return field!;
+}
+
+export const deleteField = (tx: Database, fieldId: string) => deleteFields(tx, sql`select ${fieldId}::text`);

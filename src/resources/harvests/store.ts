@@ -1,0 +1,147 @@
+// Harvest queries and the harvest rules of CALCULATIONS.md 2.3, checked against the stored cultivation.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { findCrop, type CropEntry } from '../../catalogues/crops.js';
+import type { Database } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
+import { dateWithin } from '../../db/periods.js';
+import { cultivations, harvests } from '../../db/schema.js';
+import { newId } from '../../accounts/secrets.js';
+import type { DateRange } from '../../http/dates.js';
+import type { PageQuery } from '../../http/pagination.js';
+import { ApiError } from '../../http/problem.js';
+import { convertHarvest, harvestInputNames, type HarvestInputs } from './conversion.js';
+import type { Harvest, HarvestCreate, HarvestUpdate } from './schemas.js';
+
+export const harvestColumns = {
+  b_id_harvesting: harvests.b_id_harvesting,
+  b_lu: harvests.b_lu,
+  b_lu_harvest_date: harvests.b_lu_harvest_date,
+  b_lu_yield: harvests.b_lu_yield,
+  b_lu_n_harvestable: harvests.b_lu_n_harvestable,
+  b_lu_yield_fresh: harvests.b_lu_yield_fresh,
+  b_lu_yield_bruto: harvests.b_lu_yield_bruto,
+  b_lu_tarra: harvests.b_lu_tarra,
+  b_lu_dm: harvests.b_lu_dm,
+  b_lu_moist: harvests.b_lu_moist,
+  b_lu_uww: harvests.b_lu_uww,
+  b_lu_cp: harvests.b_lu_cp,
+};
+
+interface CultivationState {
+  b_lu: string;
+  b_lu_catalogue: string;
+  b_lu_start: string;
+  b_lu_end: string | null;
+}
+
+/** The cultivation, locked against concurrent harvests for the rest of the transaction. */
+export async function lockCultivation(tx: Database, cultivationId: string): Promise<CultivationState> {
+  const [row] = await tx
+    .select({
+      b_lu: cultivations.b_lu,
+      b_lu_catalogue: cultivations.b_lu_catalogue,
+      b_lu_start: cultivations.b_lu_start,
+      b_lu_end: cultivations.b_lu_end,
+    })
+    .from(cultivations)
+    .where(eq(cultivations.b_lu, cultivationId))
+    .for('update');
+  return row!;
+}
+
+/** Checks a harvest on `date` against the rules of its crop; `otherHarvests` excludes the harvest being changed. */
+function checkHarvestRules(crop: CropEntry, cultivation: CultivationState, date: string, otherHarvests: number): void {
+  if (crop.b_lu_harvestable === 'none') {
+    throw new ApiError('unprocessable-entity', `${crop.b_lu_name} (${crop.b_lu_catalogue}) is not a crop that is harvested.`);
+  }
+  if (date < cultivation.b_lu_start) {
+    throw new ApiError('conflict', `The harvest date ${date} is before the cultivation started (${cultivation.b_lu_start}).`);
+  }
+  if (crop.b_lu_harvestable === 'once') {
+    if (otherHarvests > 0)
+      throw new ApiError('conflict', `${crop.b_lu_name} is harvested once and this cultivation has its harvest already.`);
+    if (cultivation.b_lu_end !== null && date !== cultivation.b_lu_end) {
+      throw new ApiError(
+        'conflict',
+        `${crop.b_lu_name} is harvested once, on the cultivation's end date ${cultivation.b_lu_end}; the harvest date ${date} differs.`,
+      );
+    }
+  } else if (cultivation.b_lu_end !== null && date > cultivation.b_lu_end) {
+    throw new ApiError('conflict', `The harvest date ${date} is after the cultivation ended (${cultivation.b_lu_end}).`);
+  }
+}
+
+function derive(crop: CropEntry, inputs: HarvestInputs) {
+  const converted = convertHarvest(crop.b_lu_harvestcat, inputs);
+  if (!converted.ok) {
+    throw new ApiError(
+      'unprocessable-entity',
+      `Missing required parameter for ${converted.category} (${crop.b_lu_name}): ${converted.missing.join(', ')}.`,
+    );
+  }
+  return { b_lu_yield: converted.b_lu_yield, b_lu_n_harvestable: converted.b_lu_n_harvestable };
+}
+
+const measurementsOf = (inputs: HarvestInputs) =>
+  Object.fromEntries(harvestInputNames.filter((n) => n !== 'b_lu_yield' && n !== 'b_lu_n_harvestable').map((n) => [n, inputs[n] ?? null]));
+
+async function countHarvests(tx: Database, cultivationId: string, except?: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(harvests)
+    .where(and(eq(harvests.b_lu, cultivationId), except ? ne(harvests.b_id_harvesting, except) : undefined));
+  return row!.n;
+}
+
+/** Adds a harvest to a locked cultivation; a once-harvested crop then ends on the harvest date. */
+export async function addHarvest(tx: Database, cultivation: CultivationState, input: HarvestCreate): Promise<Harvest> {
+  const crop = findCrop(cultivation.b_lu_catalogue)!;
+  const { b_lu_harvest_date: date, ...inputs } = input;
+  checkHarvestRules(crop, cultivation, date, await countHarvests(tx, cultivation.b_lu));
+  const [harvest] = await tx
+    .insert(harvests)
+    .values({
+      b_id_harvesting: newId(),
+      b_lu: cultivation.b_lu,
+      b_lu_harvest_date: date,
+      ...measurementsOf(inputs),
+      ...derive(crop, inputs),
+    })
+    .returning(harvestColumns);
+  if (crop.b_lu_harvestable === 'once')
+    await tx.update(cultivations).set({ b_lu_end: date }).where(eq(cultivations.b_lu, cultivation.b_lu));
+  return harvest as Harvest;
+}
+
+export async function getHarvest(db: Database, harvestId: string): Promise<Harvest | undefined> {
+  const [harvest] = await db.select(harvestColumns).from(harvests).where(eq(harvests.b_id_harvesting, harvestId));
+  return harvest as Harvest | undefined;
+}
+
+export function listHarvests(db: Database, cultivationId: string, page: PageQuery & DateRange) {
+  const where = and(eq(harvests.b_lu, cultivationId), dateWithin(harvests.b_lu_harvest_date, page));
+  return selectPage<Harvest>(db, harvests, harvestColumns, where, [harvests.created_at, harvests.b_id_harvesting], page);
+}
+
+export async function updateHarvest(tx: Database, harvestId: string, changes: HarvestUpdate): Promise<Harvest> {
+  const stored = (await getHarvest(tx, harvestId))!;
+  const cultivation = await lockCultivation(tx, stored.b_lu);
+  const crop = findCrop(cultivation.b_lu_catalogue)!;
+  const { b_lu_harvest_date: newDate, ...changedInputs } = changes;
+  const date = newDate ?? stored.b_lu_harvest_date;
+  // A once-harvested crop ends on its harvest: moving the harvest moves the end with it.
+  const state = crop.b_lu_harvestable === 'once' ? { ...cultivation, b_lu_end: null } : cultivation;
+  checkHarvestRules(crop, state, date, await countHarvests(tx, stored.b_lu, harvestId));
+  const inputs: HarvestInputs = { ...Object.fromEntries(harvestInputNames.map((n) => [n, stored[n]])), ...changedInputs };
+  const [harvest] = await tx
+    .update(harvests)
+    .set({ b_lu_harvest_date: date, ...measurementsOf(inputs), ...derive(crop, inputs) })
+    .where(eq(harvests.b_id_harvesting, harvestId))
+    .returning(harvestColumns);
+  if (crop.b_lu_harvestable === 'once') await tx.update(cultivations).set({ b_lu_end: date }).where(eq(cultivations.b_lu, stored.b_lu));
+  return harvest as Harvest;
+}
+
+export async function deleteHarvest(tx: Database, harvestId: string): Promise<void> {
+  await tx.delete(harvests).where(eq(harvests.b_id_harvesting, harvestId));
+}

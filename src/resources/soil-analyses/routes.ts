@@ -1,0 +1,142 @@
+// HTTP for soil analyses: list and add per field; get, change and delete one.
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { auditedWrite } from '../../access/audited-write.js';
+import { authorize } from '../../access/roles.js';
+import type { AppDeps, AppEnv } from '../../http/context.js';
+import { pagedDateRangeQuerySchema } from '../../http/dates.js';
+import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
+import { envelope, envelopeSchema } from '../../http/pagination.js';
+import { notFound } from '../../http/problem.js';
+import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
+import { validationHook } from '../../http/validation.js';
+import { soilAnalysisCreateSchema, soilAnalysisSchema, soilAnalysisUpdateSchema } from './schemas.js';
+import { createSoilAnalysis, deleteSoilAnalysis, getSoilAnalysis, listSoilAnalyses, updateSoilAnalysis } from './store.js';
+
+const tags = ['Soil analyses'];
+const fieldIdParams = idParams('b_id', 'Field identifier.');
+const analysisIdParams = idParams('a_id', 'Soil analysis identifier.');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/fields/{b_id}/soil-analyses',
+  tags,
+  summary: 'List the soil analyses of a field',
+  description:
+    'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only analyses whose b_sampling_date lies in the window.',
+  security: apiKeySecurity,
+  request: { params: fieldIdParams, query: pagedDateRangeQuerySchema },
+  responses: {
+    200: { description: 'One page of soil analyses.', content: jsonContent(envelopeSchema(soilAnalysisSchema, 'SoilAnalysisPage')) },
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', 'unprocessable-entity'),
+  },
+});
+
+const createAnalysisRoute = createRoute({
+  method: 'post',
+  path: '/api/fields/{b_id}/soil-analyses',
+  tags,
+  summary: 'Add a soil analysis to a field (owner or advisor)',
+  description: 'A parameter outside its physical range is 400 naming it; a lower depth not below the upper depth is 422.',
+  security: apiKeySecurity,
+  request: { params: fieldIdParams, body: { required: true, content: jsonContent(soilAnalysisCreateSchema) } },
+  responses: {
+    201: { description: 'The soil analysis.', headers: locationHeader, content: jsonContent(soilAnalysisSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/soil-analyses/{a_id}',
+  tags,
+  summary: 'Get a soil analysis',
+  security: apiKeySecurity,
+  request: { params: analysisIdParams },
+  responses: {
+    200: { description: 'The soil analysis.', content: jsonContent(soilAnalysisSchema) },
+    ...errorResponses(...authenticatedErrors, 'not-found'),
+  },
+});
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/api/soil-analyses/{a_id}',
+  tags,
+  summary: 'Change a soil analysis (owner or advisor)',
+  security: apiKeySecurity,
+  request: { params: analysisIdParams, body: { required: true, content: jsonContent(soilAnalysisUpdateSchema) } },
+  responses: {
+    200: { description: 'The soil analysis after the change.', content: jsonContent(soilAnalysisSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'conflict', 'unprocessable-entity'),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/soil-analyses/{a_id}',
+  tags,
+  summary: 'Delete a soil analysis with its sampling, permanently',
+  security: apiKeySecurity,
+  request: { params: analysisIdParams },
+  responses: {
+    204: { description: 'Deleted. A repeated delete answers 404.' },
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+  },
+});
+
+export function soilAnalysisRoutes({ database }: AppDeps) {
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(listRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const query = c.req.valid('query');
+    await authorize(db, c.get('principal'), 'field', b_id, 'read');
+    const { data, total } = await listSoilAnalyses(db, b_id, query);
+    return c.json(envelope(data, query, total), 200);
+  });
+
+  app.openapi(createAnalysisRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const analysis = await auditedWrite(db, c.get('principal'), { kind: 'field', id: b_id }, (tx) => createSoilAnalysis(tx, b_id, input), {
+      action: 'create',
+      kind: 'soil analysis',
+      id: (a) => a.a_id,
+    });
+    return c.json(analysis, 201, { Location: `/api/soil-analyses/${analysis.a_id}` });
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { a_id } = c.req.valid('param');
+    await authorize(db, c.get('principal'), 'soil analysis', a_id, 'read');
+    const analysis = await getSoilAnalysis(db, a_id);
+    if (!analysis) throw notFound('The soil analysis does not exist.');
+    return c.json(analysis, 200);
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const { a_id } = c.req.valid('param');
+    const changes = c.req.valid('json');
+    const analysis = await auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'soil analysis', id: a_id },
+      (tx) => updateSoilAnalysis(tx, a_id, changes),
+      { action: 'update', kind: 'soil analysis', id: a_id },
+    );
+    return c.json(analysis, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { a_id } = c.req.valid('param');
+    await auditedWrite(db, c.get('principal'), { kind: 'soil analysis', id: a_id }, (tx) => deleteSoilAnalysis(tx, a_id), {
+      action: 'delete',
+      kind: 'soil analysis',
+      id: a_id,
+    });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

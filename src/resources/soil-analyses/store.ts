@@ -1,0 +1,97 @@
+// Soil analysis queries. Sampling columns are columns; the measured parameters are one jsonb document.
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { selectPage } from '../../db/paging.js';
+import { dateWithin } from '../../db/periods.js';
+import { soilAnalyses } from '../../db/schema.js';
+import { newId } from '../../accounts/secrets.js';
+import type { DateRange } from '../../http/dates.js';
+import type { PageQuery } from '../../http/pagination.js';
+import { ApiError } from '../../http/problem.js';
+import type { SoilAnalysisCreate, SoilAnalysisUpdate } from './schemas.js';
+
+const SAMPLING = ['a_date', 'a_source', 'a_depth_upper', 'a_depth_lower', 'b_sampling_date'] as const;
+
+const columns = {
+  a_id: soilAnalyses.a_id,
+  b_id: soilAnalyses.b_id,
+  a_date: soilAnalyses.a_date,
+  a_source: soilAnalyses.a_source,
+  a_depth_upper: soilAnalyses.a_depth_upper,
+  a_depth_lower: soilAnalyses.a_depth_lower,
+  b_sampling_date: soilAnalyses.b_sampling_date,
+  parameters: soilAnalyses.parameters,
+};
+
+type Row = {
+  a_id: string;
+  b_id: string;
+  a_date: string | null;
+  a_source: string;
+  a_depth_upper: number;
+  a_depth_lower: number | null;
+  b_sampling_date: string | null;
+  parameters: Record<string, number | string>;
+};
+
+/** The analysis as the API returns it: parameters beside the sampling columns. */
+const flatten = ({ parameters, ...sampling }: Row) => ({ ...sampling, ...parameters });
+
+function split(input: Record<string, unknown>) {
+  const sampling: Record<string, unknown> = {};
+  const parameters: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if ((SAMPLING as readonly string[]).includes(name)) sampling[name] = value;
+    else parameters[name] = value;
+  }
+  return { sampling, parameters };
+}
+
+const withoutNulls = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined)) as Record<string, number | string>;
+
+export async function createSoilAnalysis(tx: Database, fieldId: string, input: SoilAnalysisCreate) {
+  const { sampling, parameters } = split(input);
+  const [row] = await tx
+    .insert(soilAnalyses)
+    .values({
+      ...(sampling as { a_source: string; a_depth_upper: number }),
+      a_id: newId(),
+      b_id: fieldId,
+      parameters: withoutNulls(parameters),
+    })
+    .returning(columns);
+  return flatten(row as Row);
+}
+
+export async function getSoilAnalysis(db: Database, analysisId: string) {
+  const [row] = await db.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId));
+  return row && flatten(row as Row);
+}
+
+export async function listSoilAnalyses(db: Database, fieldId: string, page: PageQuery & DateRange) {
+  const where = and(eq(soilAnalyses.b_id, fieldId), dateWithin(soilAnalyses.b_sampling_date, page));
+  const { data, total } = await selectPage<Row>(db, soilAnalyses, columns, where, [soilAnalyses.created_at, soilAnalyses.a_id], page);
+  return { data: data.map(flatten), total };
+}
+
+export async function updateSoilAnalysis(tx: Database, analysisId: string, changes: SoilAnalysisUpdate) {
+  const [stored] = (await tx.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId)).for('update')) as Row[];
+  const { sampling, parameters } = split(changes);
+  const upper = (sampling.a_depth_upper as number | undefined) ?? stored!.a_depth_upper;
+  const lower = sampling.a_depth_lower === undefined ? stored!.a_depth_lower : (sampling.a_depth_lower as number | null);
+  if (lower !== null && lower <= upper) {
+    throw new ApiError('conflict', `a_depth_lower (${lower} cm) must be below a_depth_upper (${upper} cm); one of them is stored already.`);
+  }
+  const [row] = await tx
+    .update(soilAnalyses)
+    .set({ ...sampling, parameters: withoutNulls({ ...stored!.parameters, ...parameters }) })
+    .where(eq(soilAnalyses.a_id, analysisId))
+    .returning(columns);
+  return flatten(row as Row);
+}
+
+export async function deleteSoilAnalysis(tx: Database, analysisId: string): Promise<void> {
+  // 1–2. the soil sampling record and the analysis (one row here)
+  await tx.delete(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId));
+}

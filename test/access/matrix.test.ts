@@ -1,0 +1,208 @@
+// Every endpoint of the OpenAPI document × {no role, researcher, advisor, owner, another farm's owner}:
+// the exact status, and a refused request changes nothing. An endpoint without a rule fails the test.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createFarm, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
+import { tablesDigest } from '../helpers/digest.js';
+import { farmWithEverything, rectangle, type FarmFixture } from '../helpers/fixtures.js';
+
+type Role = 'none' | 'researcher' | 'advisor' | 'owner' | 'other-owner';
+const ROLES: Role[] = ['none', 'researcher', 'advisor', 'owner', 'other-owner'];
+
+type Fixture = FarmFixture;
+
+/**
+ * What an operation needs: `farm` operations act on the fixture farm with `action`;
+ * `user` operations act on the caller's own things (their farm list, their keys, the catalogues).
+ */
+type Rule =
+  | { scope: 'farm'; action: 'read' | 'write' | 'share'; ok: number; body?: (f: Fixture, users: Users) => unknown }
+  | { scope: 'user'; ok: number; body?: () => unknown };
+
+interface Users {
+  owner: Account;
+  researcher: Account;
+  advisor: Account;
+  none: Account;
+  'other-owner': Account;
+  grantee: Account;
+}
+
+const rules: Record<string, Rule> = {
+  'GET /api/farms': { scope: 'user', ok: 200 },
+  'POST /api/farms': { scope: 'user', ok: 201, body: () => ({ b_name_farm: 'Own farm' }) },
+  'GET /api/farms/{b_id_farm}': { scope: 'farm', action: 'read', ok: 200 },
+  'PATCH /api/farms/{b_id_farm}': { scope: 'farm', action: 'write', ok: 200, body: () => ({ b_name_farm: 'Renamed' }) },
+  'DELETE /api/farms/{b_id_farm}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/farms/{b_id_farm}/fields': { scope: 'farm', action: 'read', ok: 200 },
+  'POST /api/farms/{b_id_farm}/fields': {
+    scope: 'farm',
+    action: 'write',
+    ok: 201,
+    body: () => ({ b_name: 'New', b_geometry: rectangle(), b_start: '2020-01-01' }),
+  },
+  'GET /api/fields/{b_id}': { scope: 'farm', action: 'read', ok: 200 },
+  'PATCH /api/fields/{b_id}': { scope: 'farm', action: 'write', ok: 200, body: () => ({ b_name: 'Renamed' }) },
+  'DELETE /api/fields/{b_id}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/fields/{b_id}/cultivations': { scope: 'farm', action: 'read', ok: 200 },
+  'POST /api/fields/{b_id}/cultivations': {
+    scope: 'farm',
+    action: 'write',
+    ok: 201,
+    body: () => ({ b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' }),
+  },
+  'GET /api/cultivations/{b_lu}': { scope: 'farm', action: 'read', ok: 200 },
+  'PATCH /api/cultivations/{b_lu}': { scope: 'farm', action: 'write', ok: 200, body: () => ({ m_cropresidue: true }) },
+  'DELETE /api/cultivations/{b_lu}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/cultivations/{b_lu}/harvests': { scope: 'farm', action: 'read', ok: 200 },
+  'POST /api/cultivations/{b_lu}/harvests': {
+    scope: 'farm',
+    action: 'write',
+    ok: 201,
+    body: () => ({ b_lu_harvest_date: '2025-07-01', b_lu_yield: 3000, b_lu_cp: 170 }),
+  },
+  'GET /api/harvests/{b_id_harvesting}': { scope: 'farm', action: 'read', ok: 200 },
+  'PATCH /api/harvests/{b_id_harvesting}': { scope: 'farm', action: 'write', ok: 200, body: () => ({ b_lu_cp: 180 }) },
+  'DELETE /api/harvests/{b_id_harvesting}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/fields/{b_id}/soil-analyses': { scope: 'farm', action: 'read', ok: 200 },
+  'POST /api/fields/{b_id}/soil-analyses': { scope: 'farm', action: 'write', ok: 201, body: () => ({ a_som_loi: 3 }) },
+  'GET /api/soil-analyses/{a_id}': { scope: 'farm', action: 'read', ok: 200 },
+  'PATCH /api/soil-analyses/{a_id}': { scope: 'farm', action: 'write', ok: 200, body: () => ({ a_som_loi: 4 }) },
+  'DELETE /api/soil-analyses/{a_id}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/farms/{b_id_farm}/fertilizers': { scope: 'farm', action: 'read', ok: 200 },
+  'POST /api/farms/{b_id_farm}/fertilizers': { scope: 'farm', action: 'write', ok: 201, body: () => ({ p_id_catalogue: 'BAAT001' }) },
+  'GET /api/fertilizers/{p_id}': { scope: 'farm', action: 'read', ok: 200 },
+  'DELETE /api/fertilizers/{p_id}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/fields/{b_id}/fertilizer-applications': { scope: 'farm', action: 'read', ok: 200 },
+  'POST /api/fields/{b_id}/fertilizer-applications': {
+    scope: 'farm',
+    action: 'write',
+    ok: 201,
+    body: (f) => ({ p_id: f.usedFertilizer, p_app_amount_display: 100, p_app_method: 'broadcasting', p_app_date: '2025-03-01' }),
+  },
+  'GET /api/fertilizer-applications/{p_app_id}': { scope: 'farm', action: 'read', ok: 200 },
+  'PATCH /api/fertilizer-applications/{p_app_id}': { scope: 'farm', action: 'write', ok: 200, body: () => ({ p_app_amount_display: 200 }) },
+  'DELETE /api/fertilizer-applications/{p_app_id}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/farms/{b_id_farm}/access': { scope: 'farm', action: 'share', ok: 200 },
+  'PUT /api/farms/{b_id_farm}/access': {
+    scope: 'farm',
+    action: 'share',
+    ok: 200,
+    body: (_, users) => ({ email: users.grantee.email, role: 'researcher' }),
+  },
+  'DELETE /api/farms/{b_id_farm}/access/{email}': { scope: 'farm', action: 'share', ok: 204 },
+  'GET /api/farms/{b_id_farm}/audit': { scope: 'farm', action: 'share', ok: 200 },
+  'POST /api/farms/{b_id_farm}/calculations/nitrogen-balance': {
+    scope: 'farm',
+    action: 'read',
+    ok: 200,
+    body: () => ({ start: '2025-01-01', end: '2025-12-31' }),
+  },
+  'POST /api/fields/{b_id}/calculations/nitrogen-balance': {
+    scope: 'farm',
+    action: 'read',
+    ok: 200,
+    body: () => ({ start: '2025-01-01', end: '2025-12-31' }),
+  },
+  'POST /api/fields/{b_id}/calculations/dose': { scope: 'farm', action: 'read', ok: 200 },
+  'GET /api/keys': { scope: 'user', ok: 200 },
+  'POST /api/keys': { scope: 'user', ok: 201, body: () => ({ name: 'matrix' }) },
+  'DELETE /api/keys/{id}': { scope: 'user', ok: 204 },
+  'GET /api/catalogues/cultivations': { scope: 'user', ok: 200 },
+  'GET /api/catalogues/fertilizers': { scope: 'user', ok: 200 },
+};
+
+const allowed: Record<'read' | 'write' | 'share', Role[]> = {
+  read: ['researcher', 'advisor', 'owner'],
+  write: ['advisor', 'owner'],
+  share: ['owner'],
+};
+
+function expectedStatus(rule: Rule, role: Role): number {
+  if (rule.scope === 'user') return rule.ok;
+  if (allowed[rule.action].includes(role)) return rule.ok;
+  return role === 'researcher' || role === 'advisor' ? 403 : 404;
+}
+
+const TABLES = [
+  'users',
+  'farms',
+  'farm_access',
+  'fields',
+  'cultivations',
+  'harvests',
+  'soil_analyses',
+  'farm_fertilizers',
+  'fertilizer_applications',
+  'audit_log',
+];
+
+let t: TestApp;
+let users: Users;
+let operations: Array<{ method: string; path: string }>;
+
+const buildFixture = () =>
+  farmWithEverything((path, init) => Promise.resolve(t.app.request(path, init)), users.owner.key, [
+    { email: users.researcher.email, role: 'researcher' },
+    { email: users.advisor.email, role: 'advisor' },
+  ]);
+
+async function pathFor(template: string, role: Role, fixture: Fixture): Promise<string> {
+  const caller = users[role];
+  let path = template;
+  for (const [name] of template.matchAll(/\{(\w+)\}/g)) {
+    const param = name.slice(1, -1);
+    let value: string;
+    if (param === 'email') value = users.advisor.email;
+    else if (param === 'id')
+      value = ((await (await call(t.app, caller.key, 'POST', '/api/keys', { name: 'to revoke' })).json()) as { id: string }).id;
+    else value = fixture[param as keyof Fixture];
+    path = path.replace(name, encodeURIComponent(value));
+  }
+  return path;
+}
+
+beforeAll(async () => {
+  t = await startTestApp('pglite');
+  users = {
+    owner: await signUpWithKey(t.app),
+    researcher: await signUpWithKey(t.app),
+    advisor: await signUpWithKey(t.app),
+    none: await signUpWithKey(t.app),
+    'other-owner': await signUpWithKey(t.app),
+    grantee: await signUpWithKey(t.app),
+  };
+  await createFarm(t.app, users['other-owner'].key);
+  const doc = (await (await t.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+  operations = Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/'))
+    .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })));
+});
+afterAll(() => t.close());
+
+describe('access matrix', () => {
+  it('has a rule for every operation of the OpenAPI document, and no rule for an operation that is gone', () => {
+    const documented = operations.map((o) => `${o.method} ${o.path}`).sort();
+    expect(documented).toEqual(Object.keys(rules).sort());
+  });
+
+  it('answers every operation for every role with the exact status, and refusals change nothing', async () => {
+    const failures: string[] = [];
+    let fixture = await buildFixture();
+    for (const { method, path } of operations) {
+      const rule = rules[`${method} ${path}`]!;
+      for (const role of ROLES) {
+        const target = await pathFor(path, role, fixture);
+        const expected = expectedStatus(rule, role);
+        const before = expected >= 400 ? await tablesDigest(t, TABLES) : undefined;
+        const response = await call(t.app, users[role].key, method, target, rule.body?.(fixture, users));
+        if (response.status !== expected)
+          failures.push(`${method} ${path} as ${role}: ${response.status} (expected ${expected}) ${await response.text()}`);
+        if (before !== undefined && (await tablesDigest(t, TABLES)) !== before)
+          failures.push(`${method} ${path} as ${role}: refused, but the data changed`);
+        // A write that went through may have changed or removed the fixture: start the next cell afresh.
+        if (method !== 'GET' && !path.includes('/calculations/') && response.status < 400) fixture = await buildFixture();
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+});

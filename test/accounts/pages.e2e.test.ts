@@ -1,0 +1,173 @@
+// The web application end to end in Debian's Chromium (headless, fresh profile), against the
+// real app served over HTTP: sign up → Account → Developer Settings → API Keys → create "ci" →
+// use it → reload (raw key gone) → revoke → refused; a wrong password; a forged cross-origin post.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app.js';
+import { appOn, type TestApp } from '../helpers/app.js';
+import { openTestPglite } from '../helpers/databases.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const KEYS = '/account/developer-settings/api-keys';
+const BROWSER_TEST_MS = 120_000;
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  console.log(`[akker tests] ${CHROMIUM} is missing: the browser test of the web application is skipped (apt-get install chromium).`);
+}
+
+const listen = (server: Server) =>
+  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+describe.skipIf(!hasChromium)('the web application in Chromium', () => {
+  let t: TestApp;
+  let server: Server;
+  let attacker: Server;
+  let base: string;
+  let attackerBase: string;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+  const email = `browser-${Date.now()}@example.org`;
+  const password = 'correct horse battery';
+
+  const apiFarms = (key: string) => fetch(`${base}/api/farms`, { headers: { 'x-api-key': key } });
+
+  beforeAll(async () => {
+    // The app needs its own address (PUBLIC_URL) before it is built: listen first, then build.
+    let app: App | undefined;
+    server = serve({ fetch: (request, env) => app!.fetch(request, env), port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = appOn(await openTestPglite(), { PUBLIC_URL: base });
+    app = t.app;
+
+    // Another origin on the same site (127.0.0.1, another port): Lax session cookies do go along with its posts.
+    attacker = createServer((_, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(
+        `<!doctype html><form id="forged" method="post" action="${base}${KEYS}">` +
+          '<input name="name" value="forged"><input name="expiry" value="never"></form>' +
+          '<script>document.getElementById("forged").submit()</script>',
+      );
+    });
+    attackerBase = `http://127.0.0.1:${await listen(attacker)}`;
+
+    profile = mkdtempSync(join(tmpdir(), 'akker-chromium-'));
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    page = context.pages()[0] ?? (await context.newPage());
+  }, BROWSER_TEST_MS);
+
+  afterAll(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    if (attacker) await close(attacker);
+    if (server) await close(server);
+    await t?.close();
+  });
+
+  it(
+    'signs up, creates the key "ci" under Account → Developer Settings → API Keys, uses it, no longer shows it, revokes it',
+    async () => {
+      await page.goto(`${base}/signup`);
+      await page.getByLabel('Name').fill('Browser Grower');
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(`${base}/account`);
+      expect(await page.locator('main').textContent()).toContain(email);
+
+      await page.getByRole('link', { name: 'Developer Settings' }).click();
+      await page.waitForURL(`${base}/account/developer-settings`);
+      await page.getByRole('link', { name: 'API Keys' }).click();
+      await page.waitForURL(`${base}${KEYS}`);
+      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toMatch(/^Account\s+Developer Settings\s+API Keys$/);
+
+      await page.getByLabel('Name').fill('ci');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const rawKey = (await page.locator('#new-key').textContent())!.trim();
+      expect(rawKey).toMatch(/^akk_[A-Za-z0-9_-]{43}$/);
+      expect(await page.locator('main').textContent()).toContain('It will not be shown again');
+
+      // The copy button is the one script of the pages.
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await page.getByRole('button', { name: 'Copied' }).waitFor();
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(rawKey);
+
+      expect((await apiFarms(rawKey)).status).toBe(200);
+
+      await page.reload();
+      expect(await page.locator('#new-key').count()).toBe(0);
+      expect(await page.content()).not.toContain(rawKey);
+      const row = page.locator('tbody tr', { hasText: 'ci' });
+      expect(await row.count()).toBe(1);
+      const rowText = await row.innerText();
+      expect(rowText).toContain(rawKey.slice(0, 12));
+      expect(rowText).toContain('never');
+
+      await row.getByRole('link', { name: 'Revoke ci' }).click();
+      await page.getByRole('heading', { name: 'Revoke the key “ci”?' }).waitFor();
+      await page.getByRole('button', { name: 'Revoke key' }).click();
+      await page.getByText('The key was revoked.').waitFor();
+      expect(await page.locator('tbody tr', { hasText: 'ci' }).count()).toBe(0);
+
+      expect((await apiFarms(rawKey)).status).toBe(401);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'says so when the password is wrong, keeping the e-mail address and not the password',
+    async () => {
+      await page.goto(`${base}/account`);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`${base}/signin`);
+
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('The e-mail address or the password is wrong.').waitFor();
+      expect(await page.getByLabel('E-mail address').inputValue()).toBe(email);
+      expect(await page.getByLabel('Password').inputValue()).toBe('');
+
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${base}/account`);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'refuses a post forged by a page of another origin, although the browser sends the session cookie with it',
+    async () => {
+      const forged = page.waitForResponse((response) => response.url() === `${base}${KEYS}` && response.request().method() === 'POST');
+      await page.goto(attackerBase);
+      const response = await forged;
+      // Without the session cookie the answer would be a redirect to sign in; 403 is the CSRF check.
+      expect(response.status()).toBe(403);
+      await page.getByRole('heading', { name: 'Form refused' }).waitFor();
+
+      await page.goto(`${base}${KEYS}`);
+      expect(await page.locator('tbody tr', { hasText: 'forged' }).count()).toBe(0);
+    },
+    BROWSER_TEST_MS,
+  );
+});

@@ -1,0 +1,149 @@
+// Every case of ../shared/calc-cases.json, stored through the public API as a client would, and every
+// number of every calculation compared with the reference's output.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
+import { storageKinds } from '../helpers/databases.js';
+import { created } from '../helpers/fixtures.js';
+
+type Json = Record<string, any>;
+interface Case {
+  id: string;
+  timeframe: { start: string; end: string };
+  records: Json;
+  derived_by_reference_rules: Json;
+  requests: Array<{ path: string; body: Json; expected: Json; variant_if_timeframe_applied?: { body: Json; expected: Json } }>;
+}
+
+const cases = (JSON.parse(readFileSync(new URL('../../../shared/calc-cases.json', import.meta.url), 'utf8')) as { cases: Case[] }).cases;
+
+/** Local identifiers of the case → the identifiers Akker gave the records. */
+class IdMap {
+  readonly ours = new Map<string, string>();
+  set(local: string, ours: string) {
+    this.ours.set(local, ours);
+  }
+  get(local: string): string {
+    const id = this.ours.get(local);
+    if (!id) throw new Error(`no record for ${local}`);
+    return id;
+  }
+  /** Replaces every local identifier in `text` (longest first: auto-C-A1 before C-A1). */
+  toOurs(text: string): string {
+    const locals = [...this.ours.keys()].sort((a, b) => b.length - a.length);
+    let result = text;
+    for (const local of locals) result = result.replace(new RegExp(`(?<![\\w-])${local.replace(/[-]/g, '\\-')}(?![\\w-])`, 'g'), this.ours.get(local)!);
+    return result;
+  }
+}
+
+async function store(t: TestApp, key: string, records: Json, ids: IdMap) {
+  const post = <T = Json>(path: string, body: Json) => created<T>(call(t.app, key, 'POST', path, body));
+  const { b_id_farm, ...farm } = records.farm;
+  ids.set(b_id_farm, (await post<{ b_id_farm: string }>('/api/farms', farm)).b_id_farm);
+  for (const { b_id, b_area, b_centroid, ...field } of records.fields) {
+    const stored = await post<{ b_id: string; b_area: number }>(`/api/farms/${ids.get(b_id_farm)}/fields`, field);
+    expect(stored.b_area).toBe(b_area);
+    ids.set(b_id, stored.b_id);
+  }
+  for (const { p_id, ...fertilizer } of records.fertilizers) {
+    ids.set(p_id, (await post<{ p_id: string }>(`/api/farms/${ids.get(b_id_farm)}/fertilizers`, fertilizer)).p_id);
+  }
+  for (const { b_lu, b_id, ...cultivation } of records.cultivations) {
+    ids.set(b_lu, (await post<{ b_lu: string }>(`/api/fields/${ids.get(b_id)}/cultivations`, cultivation)).b_lu);
+    const harvests = (await (await call(t.app, key, 'GET', `/api/cultivations/${ids.get(b_lu)}/harvests`)).json()) as { data: Array<{ b_id_harvesting: string }> };
+    if (harvests.data.length === 1) ids.set(`auto-${b_lu}`, harvests.data[0]!.b_id_harvesting);
+  }
+  for (const { b_id_harvesting, b_lu, ...harvest } of records.harvests) {
+    ids.set(b_id_harvesting, (await post<{ b_id_harvesting: string }>(`/api/cultivations/${ids.get(b_lu)}/harvests`, harvest)).b_id_harvesting);
+  }
+  for (const { a_id, b_id, ...analysis } of records.soil_analyses) {
+    ids.set(a_id, (await post<{ a_id: string }>(`/api/fields/${ids.get(b_id)}/soil-analyses`, analysis)).a_id);
+  }
+  for (const { p_app_id, b_id, p_id, ...application } of records.fertilizer_applications) {
+    ids.set(p_app_id, (await post<{ p_app_id: string }>(`/api/fields/${ids.get(b_id)}/fertilizer-applications`, { ...application, p_id: ids.get(p_id) })).p_app_id);
+  }
+}
+
+/** Lists whose order is not significant, sorted by their identifier. */
+function normalise(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(normalise);
+    const key = (item: any) => String(item?.id ?? item?.b_id ?? item?.year ?? JSON.stringify(item));
+    return items.sort((a, b) => key(a).localeCompare(key(b)));
+  }
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]));
+  return value;
+}
+
+/** A failed field: the reference's message, then Akker's hint on how to fix it. */
+const failedField = (expected: Json) => ({ ...expected, balance: null, errorMessage: expect.stringMatching(new RegExp(`^${escape(expected.errorMessage)}\\. \\S`)) });
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe.each(storageKinds)('calc-cases.json on %s', (kind) => {
+  let t: TestApp;
+  let user: Account;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    user = await signUpWithKey(t.app);
+  });
+  afterAll(() => t.close());
+
+  for (const testCase of cases) {
+    describe(testCase.id, () => {
+      const ids = new IdMap();
+      beforeAll(() => store(t, user.key, testCase.records, ids));
+
+      it('stores harvests and amounts as the reference derives them', async () => {
+        for (const derived of testCase.derived_by_reference_rules.harvest_analysis) {
+          const harvest = (await (await call(t.app, user.key, 'GET', `/api/harvests/${ids.get(derived.b_id_harvesting)}`)).json()) as Json;
+          expect(harvest).toMatchObject({ b_lu_yield: derived.b_lu_yield, b_lu_n_harvestable: derived.b_lu_n_harvestable });
+        }
+        for (const derived of testCase.derived_by_reference_rules.p_app_amount_kg_ha) {
+          const application = (await (await call(t.app, user.key, 'GET', `/api/fertilizer-applications/${ids.get(derived.p_app_id)}`)).json()) as Json;
+          expect(application.p_app_amount).toBe(derived.p_app_amount);
+        }
+        for (const ended of testCase.derived_by_reference_rules.cultivation_end_set_by_harvest) {
+          const cultivation = (await (await call(t.app, user.key, 'GET', `/api/cultivations/${ids.get(ended.b_lu)}`)).json()) as Json;
+          expect(cultivation.b_lu_end).toBe(ended.b_lu_end);
+        }
+      });
+
+      for (const request of testCase.requests) {
+        it(`answers POST ${request.path} as the reference`, async () => {
+          const path = ids.toOurs(request.path);
+          if (path.endsWith('/dose')) {
+            // CONTRACT.md: the dose applies the timeframe, so the reference's figures for it are the variant's.
+            const variant = request.variant_if_timeframe_applied!;
+            const response = await call(t.app, user.key, 'POST', path, variant.body);
+            expect(response.status).toBe(200);
+            const dose = (await response.json()) as Json;
+            for (const [name, value] of Object.entries(variant.expected)) {
+              expect(Math.abs(dose[name] - value), name).toBeLessThanOrEqual(Math.abs(value) * 1e-9);
+            }
+            return;
+          }
+          const response = await call(t.app, user.key, 'POST', path, request.body);
+          expect(response.status).toBe(200);
+          const actual = (await response.json()) as Json;
+          const expected = JSON.parse(ids.toOurs(JSON.stringify(request.expected))) as Json;
+          if ('reference_error_message' in expected) {
+            // The reference answers 500 here; Akker answers the field with its message (CALCULATIONS.md 13.4).
+            const field = (await (await call(t.app, user.key, 'GET', path.replace(/\/calculations\/.*$/, ''))).json()) as Json;
+            expect(actual).toEqual(failedField({ b_id: field.b_id, b_area: field.b_area, b_bufferstrip: field.b_bufferstrip, errorMessage: expected.reference_error_message }));
+          } else if ('fields' in expected) {
+            expect(normalise({ ...actual, fields: undefined, fieldErrorMessages: undefined })).toEqual(normalise({ ...expected, fields: undefined, fieldErrorMessages: undefined }));
+            expect(actual.fields.map((f: Json) => f.b_id).sort()).toEqual(expected.fields.map((f: Json) => f.b_id).sort());
+            for (const field of expected.fields as Json[]) {
+              const mine = actual.fields.find((f: Json) => f.b_id === field.b_id);
+              expect(normalise(mine)).toEqual('errorMessage' in field ? failedField(field) : normalise(field));
+            }
+            expect(actual.fieldErrorMessages).toEqual(expected.fieldErrorMessages.map((m: string) => expect.stringMatching(new RegExp(`^${escape(m)}\\. \\S`))));
+          } else {
+            expect(normalise(actual)).toEqual(normalise(expected));
+          }
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,89 @@
+// Akker as a real process (`node --import tsx src/server.ts`), for the tests that kill, stop and restart it.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ServerProcess {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  pid: number;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  kill(signal: NodeJS.Signals): void;
+  exited: Promise<Exit>;
+}
+
+const running = new Set<ServerProcess>();
+
+/** Kills every server a test left running (call from afterAll). */
+export function killLeftoverServers(): void {
+  for (const server of running) server.kill('SIGKILL');
+}
+
+/**
+ * Starts the server with `env` on top of a neutral environment (a free port, no PostgreSQL, no Redis,
+ * rate limits out of the way) and resolves once it logs that it is listening.
+ */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      RATE_LIMIT_GENERAL: '1000000',
+      RATE_LIMIT_WRITE: '1000000',
+      RATE_LIMIT_CALCULATION: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stderr!.on('data', (chunk) => (text += chunk));
+  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${START_TIMEOUT_MS / 1000} s:\n${text}`));
+    }, START_TIMEOUT_MS);
+    void exited.then((exit) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${exit.code ?? exit.signal}) before listening:\n${text}`));
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      text += `${line}\n`;
+      const url = /"msg":"Akker is listening".*"url":"([^"]+)"/.exec(line)?.[1];
+      if (url === undefined) return;
+      clearTimeout(timer);
+      const server: ServerProcess = { url, pid: child.pid!, output: () => text, kill: (signal) => child.kill(signal), exited };
+      running.add(server);
+      void exited.then(() => running.delete(server));
+      resolve(server);
+    });
+  });
+}
+
+/** A new user with an API key, through the JSON account endpoints. */
+export async function signUpOver(url: string, email: string): Promise<string> {
+  const json = (body: unknown, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  const signUp = await fetch(`${url}/auth/sign-up`, json({ email, password: 'crash test password', name: 'Crash' }));
+  if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
+  const created = await fetch(`${url}/api/keys`, json({ name: 'crash' }, { cookie }));
+  if (created.status !== 201) throw new Error(`key: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { key: string }).key;
+}

@@ -1,0 +1,115 @@
+// SPEC.md Authentication: exactly one key header; the same 401 for every bad key; revocation and expiry at once.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOn, call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
+import { openPostgres } from '../../src/db/client.js';
+import { openTestPostgres, storageKinds } from '../helpers/databases.js';
+
+const withoutErrorId = (body: Record<string, unknown>) => ({ ...body, error_id: undefined });
+
+describe.each(storageKinds)('authentication on %s', (kind) => {
+  let t: TestApp;
+  let user: Account;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    user = await signUpWithKey(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('accepts the key in X-API-Key', async () => {
+    expect((await t.app.request('/api/farms', { headers: { 'x-api-key': user.key } })).status).toBe(200);
+  });
+
+  it('accepts the key as Authorization: Bearer', async () => {
+    expect((await t.app.request('/api/farms', { headers: { authorization: `Bearer ${user.key}` } })).status).toBe(200);
+  });
+
+  it('answers both headers with 400 ambiguous-api-key', async () => {
+    const response = await t.app.request('/api/farms', { headers: { 'x-api-key': user.key, authorization: `Bearer ${user.key}` } });
+    await expectProblem(response, 400, 'ambiguous-api-key');
+  });
+
+  it('answers missing, malformed, unknown, revoked and expired keys with the same 401', async () => {
+    const revoked = await signUpWithKey(t.app);
+    expect((await call(t.app, revoked.key, 'DELETE', `/api/keys/${revoked.keyId}`)).status).toBe(204);
+    const expired = await signUpWithKey(t.app);
+    await t.database.db.execute(sql`update api_keys set expires_at = now() - interval '1 second' where key_id = ${expired.keyId}`);
+    t.deps.keys.forget(expired.keyId);
+
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { 'x-api-key': 'not-a-key' },
+      { authorization: 'Basic dXNlcjpwYXNz' },
+      { authorization: 'Bearer' },
+      { 'x-api-key': `akk_${'A'.repeat(43)}` },
+      { 'x-api-key': revoked.key },
+      { authorization: `Bearer ${expired.key}` },
+    ];
+    const bodies = [];
+    for (const headers of attempts) {
+      const response = await t.app.request('/api/farms', { headers });
+      bodies.push(withoutErrorId(await expectProblem(response, 401, 'unauthorized')));
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="akker"');
+    }
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+  });
+
+  it('rejects a revoked key on the very next request', async () => {
+    const account = await signUpWithKey(t.app);
+    expect((await call(t.app, account.key, 'GET', '/api/farms')).status).toBe(200);
+    expect((await t.app.request(`/api/keys/${account.keyId}`, { method: 'DELETE', headers: { cookie: account.cookie } })).status).toBe(204);
+    await expectProblem(await call(t.app, account.key, 'GET', '/api/farms'), 401, 'unauthorized');
+  });
+
+  it('rejects a key the moment it expires', async () => {
+    const account = await signUpWithKey(t.app);
+    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    const created = await t.app.request('/api/keys', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'short-lived', expires_at: expiresAt }),
+      headers: { 'content-type': 'application/json', cookie: account.cookie },
+    });
+    const { key } = (await created.json()) as { key: string };
+    expect((await call(t.app, key, 'GET', '/api/farms')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 20));
+    await expectProblem(await call(t.app, key, 'GET', '/api/farms'), 401, 'unauthorized');
+  });
+
+  it('gives the key the access of its user: another user sees none of their farms', async () => {
+    const owner = await signUpWithKey(t.app);
+    const farm = await createFarm(t.app, owner.key);
+    const stranger = await signUpWithKey(t.app);
+    await expectProblem(await call(t.app, stranger.key, 'GET', `/api/farms/${farm.b_id_farm}`), 404, 'not-found');
+    expect(((await (await call(t.app, stranger.key, 'GET', '/api/farms')).json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it('does not accept a session cookie for the farm endpoints', async () => {
+    await expectProblem(await t.app.request('/api/farms', { headers: { cookie: user.cookie } }), 401, 'unauthorized');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('revocation across processes sharing PostgreSQL', () => {
+  it('refuses the key in a second process on its very next request, on reads and on writes', async () => {
+    const database = await openTestPostgres();
+    const other = await openPostgres(database.url, 2);
+    const a = appOn(database);
+    const b = appOn(other);
+    try {
+      const account = await signUpWithKey(a.app);
+      const farm = await createFarm(a.app, account.key);
+      // Process B now remembers the key.
+      expect((await call(b.app, account.key, 'GET', `/api/farms/${farm.b_id_farm}`)).status).toBe(200);
+      expect((await call(b.app, account.key, 'GET', '/api/farms')).status).toBe(200);
+      expect((await call(a.app, account.key, 'DELETE', `/api/keys/${account.keyId}`)).status).toBe(204);
+      await expectProblem(await call(b.app, account.key, 'GET', `/api/farms/${farm.b_id_farm}`), 401, 'unauthorized');
+      await expectProblem(await call(b.app, account.key, 'GET', '/api/farms'), 401, 'unauthorized');
+      await expectProblem(await call(b.app, account.key, 'GET', '/api/farms/unknown'), 401, 'unauthorized');
+      await expectProblem(await call(b.app, account.key, 'GET', '/api/farms?limit=500'), 401, 'unauthorized');
+      await expectProblem(await call(b.app, account.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'x' }), 401, 'unauthorized');
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+// SPEC.md Delete semantics: hard deletes that cascade in the order of the table, all or nothing.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
+import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
+import { storageKinds } from '../helpers/databases.js';
+import { created, createField } from '../helpers/fixtures.js';
+
+const DATA_TABLES = ['farms', 'farm_access', 'fields', 'cultivations', 'harvests', 'soil_analyses', 'farm_fertilizers', 'fertilizer_applications'];
+
+async function rowCounts(t: TestApp): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of DATA_TABLES) {
+    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    counts[table] = row!.n;
+  }
+  return counts;
+}
+
+/** A farm with 2 fields, each with 2 cultivations (with harvests), 2 soil analyses and 3 fertilizer applications. */
+async function buildFarm(t: TestApp, key: string) {
+  const farmId = (await createFarm(t.app, key)).b_id_farm;
+  const fertilizer = await created<{ p_id: string }>(call(t.app, key, 'POST', `/api/farms/${farmId}/fertilizers`, { p_id_catalogue: 'BAAT028' }));
+  const cultivationIds: string[] = [];
+  for (let f = 0; f < 2; f++) {
+    const field = await createField(t.app, key, farmId);
+    // Winter wheat with an end date gets its harvest automatically; grass gets one recorded.
+    const wheat = await created<{ b_lu: string }>(call(t.app, key, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-20', b_lu_end: '2025-08-05', m_cropresidue: false }));
+    const grass = await created<{ b_lu: string }>(call(t.app, key, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' }));
+    await created(call(t.app, key, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-06-01', b_lu_yield: 3000, b_lu_cp: 170 }));
+    cultivationIds.push(wheat.b_lu, grass.b_lu);
+    for (let s = 0; s < 2; s++) {
+      await created(call(t.app, key, 'POST', `/api/fields/${field.b_id}/soil-analyses`, { b_sampling_date: `2025-0${s + 1}-15`, b_soiltype_agr: 'zeeklei', a_som_loi: 3.5 }));
+    }
+    for (let a = 0; a < 3; a++) {
+      await created(call(t.app, key, 'POST', `/api/fields/${field.b_id}/fertilizer-applications`, { p_id: fertilizer.p_id, p_app_amount_display: 300, p_app_method: 'broadcasting', p_app_date: `2025-03-0${a + 1}` }));
+    }
+  }
+  return { farmId, cultivationIds };
+}
+
+describe.each(storageKinds)('cascading deletes on %s', (kind) => {
+  let t: TestApp;
+  let user: Account;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    user = await signUpWithKey(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('leaves no row of anything below a deleted farm, in any table, and keeps other farms whole', async () => {
+    const before = await rowCounts(t);
+    const other = await buildFarm(t, user.key);
+    const withOther = await rowCounts(t);
+    const { farmId } = await buildFarm(t, user.key);
+    expect(await rowCounts(t)).toEqual({
+      farms: withOther.farms! + 1,
+      farm_access: withOther.farm_access! + 1,
+      fields: withOther.fields! + 2,
+      cultivations: withOther.cultivations! + 4,
+      harvests: withOther.harvests! + 4,
+      soil_analyses: withOther.soil_analyses! + 4,
+      farm_fertilizers: withOther.farm_fertilizers! + 1,
+      fertilizer_applications: withOther.fertilizer_applications! + 6,
+    });
+
+    expect((await call(t.app, user.key, 'DELETE', `/api/farms/${farmId}`)).status).toBe(204);
+    expect(await rowCounts(t)).toEqual(withOther);
+    await expectProblem(await call(t.app, user.key, 'DELETE', `/api/farms/${farmId}`), 404, 'not-found');
+
+    expect((await call(t.app, user.key, 'DELETE', `/api/farms/${other.farmId}`)).status).toBe(204);
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it('deletes a cultivation with its harvests and keeps the fertilizer applications; a field takes everything', async () => {
+    const { cultivationIds } = await buildFarm(t, user.key);
+    const before = await rowCounts(t);
+    expect((await call(t.app, user.key, 'DELETE', `/api/cultivations/${cultivationIds[0]}`)).status).toBe(204);
+    const after = await rowCounts(t);
+    expect(after).toEqual({ ...before, cultivations: before.cultivations! - 1, harvests: before.harvests! - 1 });
+    await expectProblem(await call(t.app, user.key, 'DELETE', `/api/cultivations/${cultivationIds[0]}`), 404, 'not-found');
+
+    const [field] = await queryRows<{ b_id: string }>(t.database.db, sql`select b_id from cultivations where b_lu = ${cultivationIds[1]}`);
+    expect((await call(t.app, user.key, 'DELETE', `/api/fields/${field!.b_id}`)).status).toBe(204);
+    expect(await rowCounts(t)).toEqual({
+      ...after,
+      fields: after.fields! - 1,
+      cultivations: after.cultivations! - 1,
+      harvests: after.harvests! - 1,
+      soil_analyses: after.soil_analyses! - 2,
+      fertilizer_applications: after.fertilizer_applications! - 3,
+    });
+  });
+});
