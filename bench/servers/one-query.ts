@@ -1,21 +1,24 @@
 // The database's ceiling: Hono plus one indexed query for the farm, sent the way Akker's store sends
-// its reads (DatabaseHandle.preparedRows: a named prepared statement on PostgreSQL).
+// its reads (a Statement through DatabaseHandle.rows: a named prepared statement on PostgreSQL).
 // DATABASE_URL selects PostgreSQL; otherwise the PGlite folder DATA_DIR (taking its lock, as Akker does).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { openPglite, openPostgres } from '../../src/db/client.js';
+import { Statement } from '../../src/db/statement.js';
 import { listen } from './listen.js';
 
 const { DATABASE_URL, DATA_DIR } = process.env;
 if (!DATABASE_URL && !DATA_DIR) throw new Error('Set DATABASE_URL or DATA_DIR.');
 const database = DATABASE_URL ? await openPostgres(DATABASE_URL) : await openPglite(DATA_DIR!);
 
+const farmById = new Statement<Record<string, unknown>, { id: string }>(
+  'bench_farm',
+  sql`select b_id_farm, b_name_farm, b_businessid_farm, b_address_farm, b_postalcode_farm from farms where b_id_farm = ${sql.placeholder('id')}`,
+);
+
 const app = new Hono();
 app.get('/api/farms/:id', async (c) => {
-  const [farm] = await database.preparedRows(
-    'bench_farm',
-    sql`select b_id_farm, b_name_farm, b_businessid_farm, b_address_farm, b_postalcode_farm from farms where b_id_farm = ${c.req.param('id')}`,
-  );
+  const [farm] = await database.rows(farmById, { id: c.req.param('id') });
   return farm ? c.json(farm) : c.json({ error: 'not found' }, 404);
 });
 listen(app, () => database.close());

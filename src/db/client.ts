@@ -3,17 +3,16 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDirectoryLock } from './lock.js';
 import { migratePglite, migratePostgres } from './migrate.js';
+import type { Statement } from './statement.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-const dialect = new PgDialect();
 
 export interface DatabaseHandle {
   db: Database;
@@ -24,11 +23,11 @@ export interface DatabaseHandle {
    */
   ownership: 'exclusive' | 'shared';
   /**
-   * Rows of a statement that a PostgreSQL server plans once per connection and then reuses, for the hot
-   * read paths, where planning costs more than executing. `name` stands for one SQL text. PGlite has no
-   * named statements in its client, so there it is an ordinary query.
+   * Rows of a hot read path's statement, sent to the driver as it is (no query builder on the way; the
+   * driver's own type parsing, so such statements return no dates). A PostgreSQL server plans it once
+   * per connection and then reuses the plan. PGlite has no named statements: an ordinary query there.
    */
-  preparedRows<T>(name: string, query: SQL): Promise<T[]>;
+  rows<Row, Values extends Record<string, unknown>>(statement: Statement<Row, Values>, values: Values): Promise<Row[]>;
   /** Brings the schema up to date; safe to run on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -44,10 +43,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     ownership: 'shared',
-    preparedRows: async <T>(name: string, query: SQL) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await pool.query({ name, text, values: params })).rows as T[];
-    },
+    rows: async (statement, values) =>
+      (await pool.query({ name: statement.name, text: statement.text, values: statement.params(values) })).rows,
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };
@@ -66,7 +63,7 @@ export function pgliteHandle(client: PGlite, onClose: () => void = () => {}): Da
   return {
     db,
     ownership: 'exclusive',
-    preparedRows: (_name, query) => queryRows(db, query),
+    rows: async (statement, values) => (await client.query<never>(statement.text, statement.params(values))).rows,
     migrate: async () => {
       await migratePglite(client);
       await analyze();

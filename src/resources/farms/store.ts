@@ -2,8 +2,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../accounts/principal.js';
 import type { FarmRoleCache } from '../../access/farm-role-cache.js';
-import { keyStillActive, settleKeyCheck } from '../../access/key-check.js';
+import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
+import { Statement } from '../../db/statement.js';
 import { farms, type FarmRole } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
 import type { PageQuery } from '../../http/pagination.js';
@@ -17,26 +18,32 @@ const farmColumns = {
   b_postalcode_farm: farms.b_postalcode_farm,
 };
 
-/** The farm and the principal's role on it, with the answer of the key re-check; undefined without a role. */
-async function readFarmWithRole(database: DatabaseHandle, principal: Principal, farmId: string) {
-  const [row] = await database.preparedRows<{ key_active: boolean; role: FarmRole } & Farm>(
-    principal.verified ? 'read_farm' : 'read_farm_checking_key',
-    sql`
-    select ${keyStillActive(principal)} as key_active, a.role,
+interface FarmRead extends KeyCheckValues {
+  farmId: string;
+  userId: string;
+}
+
+const readFarmStatement = statementsCheckingKey<{ role: FarmRole } & Farm, FarmRead>(
+  'read_farm',
+  (keyActive) => sql`
+    select ${keyActive} as key_active, a.role,
            f.b_id_farm, f.b_name_farm, f.b_businessid_farm, f.b_address_farm, f.b_postalcode_farm
     from farm_access a join farms f on f.b_id_farm = a.b_id_farm
-    where a.b_id_farm = ${farmId} and a.user_id = ${principal.userId}`,
-  );
+    where a.b_id_farm = ${sql.placeholder('farmId')} and a.user_id = ${sql.placeholder('userId')}`,
+);
+
+/** The farm and the principal's role on it, with the answer of the key re-check; undefined without a role. */
+async function readFarmWithRole(database: DatabaseHandle, principal: Principal, farmId: string) {
+  const [row] = await database.rows(readFarmStatement(principal), { farmId, userId: principal.userId, keyId: principal.keyId });
   if (!row) return undefined;
   const { key_active, role, ...farm } = row;
   return { keyActive: key_active, role, farm };
 }
 
-const farmById = (database: DatabaseHandle, farmId: string) =>
-  database.preparedRows<Farm>(
-    'farm_by_id',
-    sql`select b_id_farm, b_name_farm, b_businessid_farm, b_address_farm, b_postalcode_farm from farms where b_id_farm = ${farmId}`,
-  );
+const farmByIdStatement = new Statement<Farm, { farmId: string }>(
+  'farm_by_id',
+  sql`select b_id_farm, b_name_farm, b_businessid_farm, b_address_farm, b_postalcode_farm from farms where b_id_farm = ${sql.placeholder('farmId')}`,
+);
 
 /**
  * The farm if the principal may read it, else undefined. A role remembered by `roles` spares the join
@@ -51,7 +58,7 @@ export async function findReadableFarm(
 ): Promise<Farm | undefined> {
   const known = roles.get(farmId, principal.userId);
   if (known === null) return undefined;
-  if (known !== undefined) return (await farmById(database, farmId))[0];
+  if (known !== undefined) return (await database.rows(farmByIdStatement, { farmId }))[0];
   const found = await readFarmWithRole(database, principal, farmId);
   roles.remember(farmId, principal.userId, found?.role ?? null);
   if (!found) return undefined;
@@ -59,27 +66,40 @@ export async function findReadableFarm(
   return found.farm;
 }
 
-/** One page of the farms the user has a role on, in creation order, with the total (users.farm_count), in one statement. */
-export async function listFarms(database: DatabaseHandle, principal: Principal, page: PageQuery) {
-  // The page is cut from the user's index entries first and only then joined to the farms, a plan that
-  // stays one short index range scan without table statistics (PGlite runs no autovacuum/analyze).
-  const [row] = await database.preparedRows<{ key_active: boolean; total: number; data: Farm[] }>(
-    principal.verified ? 'list_farms' : 'list_farms_checking_key',
-    sql`
-    select ${keyStillActive(principal)} as key_active,
-      (select farm_count from users where user_id = ${principal.userId}) as total,
+interface FarmPageValues extends KeyCheckValues {
+  userId: string;
+  limit: number;
+  offset: number;
+}
+
+// The page is cut from the user's index entries first and only then joined to the farms, a plan that
+// stays one short index range scan without table statistics (PGlite runs no autovacuum/analyze).
+const listFarmsStatement = statementsCheckingKey<{ total: number; data: Farm[] }, FarmPageValues>(
+  'list_farms',
+  (keyActive) => sql`
+    select ${keyActive} as key_active,
+      (select farm_count from users where user_id = ${sql.placeholder('userId')}) as total,
       coalesce((
         select json_agg(
           json_build_object('b_id_farm', f.b_id_farm, 'b_name_farm', f.b_name_farm, 'b_businessid_farm', f.b_businessid_farm,
                             'b_address_farm', f.b_address_farm, 'b_postalcode_farm', f.b_postalcode_farm)
           order by a.farm_created_at, a.b_id_farm)
         from (
-          select b_id_farm, farm_created_at from farm_access where user_id = ${principal.userId}
-          order by farm_created_at, b_id_farm limit ${page.limit} offset ${page.offset}
+          select b_id_farm, farm_created_at from farm_access where user_id = ${sql.placeholder('userId')}
+          order by farm_created_at, b_id_farm limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
         ) a
         cross join lateral (select * from farms where farms.b_id_farm = a.b_id_farm) f
       ), '[]'::json) as data`,
-  );
+);
+
+/** One page of the farms the user has a role on, in creation order, with the total (users.farm_count), in one statement. */
+export async function listFarms(database: DatabaseHandle, principal: Principal, page: PageQuery) {
+  const [row] = await database.rows(listFarmsStatement(principal), {
+    userId: principal.userId,
+    keyId: principal.keyId,
+    limit: page.limit,
+    offset: page.offset,
+  });
   return { keyActive: row!.key_active, total: row!.total, data: row!.data };
 }
 
