@@ -10,6 +10,7 @@ import { accountRoutes } from './accounts/routes.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { addAnswerHeader, writeAnswerHeaders } from './http/answer-headers.js';
 import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
@@ -42,11 +43,11 @@ const corsHeaders = cors({ origin: '*', maxAge: 600, exposeHeaders: ['RateLimit'
  * ~8 µs a request), and the others say `Vary: Origin` so that no cache hands them to a browser.
  * A plain OPTIONS (not a preflight) goes on to the 405 of the route guard.
  */
-const apiCors: MiddlewareHandler = async (c, next) => {
+const apiCors: MiddlewareHandler<AppEnv> = (c, next) => {
   const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
   if (c.req.header('origin') !== undefined && (preflight || c.req.method !== 'OPTIONS')) return corsHeaders(c, next);
-  await next();
-  c.res.headers.append('vary', 'Origin');
+  addAnswerHeader(c, 'vary', 'Origin');
+  return next();
 };
 
 /** Errors thrown by Hono itself (malformed JSON, media type, body limit) in our vocabulary. */
@@ -105,7 +106,7 @@ export function createApp(deps: AppDeps) {
 
   // The order of CONTRACT.md: path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429
   // → validation → access. CORS answers browser preflights before all of them.
-  app.use('/api/*', apiCors);
+  app.use('/api/*', writeAnswerHeaders, apiCors);
   app.use('*', routeGuard(app));
   app.use('/api/*', bodySizeGuard, jsonContentTypeGuard);
   app.use('/auth/*', bodySizeGuard, jsonContentTypeGuard);

@@ -17,5 +17,7 @@ export interface AppDeps {
 export interface AppEnv {
   Variables: {
     principal: Principal;
+    /** See http/answer-headers.ts. */
+    answerHeaders?: Record<string, string>;
   };
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { createApp, createDeps, type App } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { pgliteHandle, type DatabaseHandle } from '../../src/db/client.js';
+import { writeAnswerHeaders } from '../../src/http/answer-headers.js';
 import type { AppEnv } from '../../src/http/context.js';
 import { problemResponse } from '../../src/http/problem.js';
 import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
@@ -250,6 +251,8 @@ describe('the rate-limit middleware on its own', () => {
   // Calculation routes of any outcome, behind the real middleware: only the path and method decide.
   const policies = ratePolicies({ general: 120, write: 30, calculation: 10 });
   const app = new Hono<AppEnv>();
+  // The limiter hands its fields to the writer of answer headers, as in the app.
+  app.use('*', writeAnswerHeaders);
   app.use('*', async (c, next) => {
     c.set('principal', { userId: 'user-1', keyId: 'key-1', verified: true });
     await next();

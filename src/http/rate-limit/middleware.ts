@@ -1,6 +1,7 @@
 // The rate limit of an authenticated /api request: 429 before any other work, and the
 // RateLimit / RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers) on every answer.
 import type { Context, MiddlewareHandler } from 'hono';
+import { addAnswerHeader } from '../answer-headers.js';
 import type { AppEnv } from '../context.js';
 import { ApiError } from '../problem.js';
 import { categoryOf, type RatePolicies, type RatePolicy } from './policies.js';
@@ -41,15 +42,9 @@ export function rateLimit(
     const { keyId, userId } = c.get('principal');
     const decision = await store.hit(policy, keyId ?? `user:${userId}`);
     if (!decision.allowed) return respond(c, limitExceeded(policy, decision.resetMs, keyId !== null));
-    const field = rateLimitField(policy, decision.remaining, decision.resetMs);
-    // Set on the context before the route answers, the fields go into the route's response as it is
-    // made; only an error response, made apart from the context, gets them afterwards.
-    c.header('ratelimit-policy', policy.header);
-    c.header('ratelimit', field);
-    await next();
-    if (c.error) {
-      c.res.headers.set('ratelimit-policy', policy.header);
-      c.res.headers.set('ratelimit', field);
-    }
+    // On the answer whatever it turns out to be, an error included.
+    addAnswerHeader(c, 'ratelimit-policy', policy.header);
+    addAnswerHeader(c, 'ratelimit', rateLimitField(policy, decision.remaining, decision.resetMs));
+    return next();
   };
 }

@@ -1,0 +1,66 @@
+// The header fields middleware adds to every answer (RateLimit, RateLimit-Policy, Vary), as a real
+// Node server sends them: there they go onto the Node response, not through a fetch Response.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+let server: ServerProcess;
+let key: string;
+let farmPath: string;
+
+beforeAll(async () => {
+  server = await startServerProcess({ DATA_DIR: 'memory://', RATE_LIMIT_GENERAL: '120', RATE_LIMIT_WRITE: '30' });
+  key = await signUpOver(server.url, 'headers@example.org');
+  const created = await fetch(`${server.url}/api/farms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ b_name_farm: 'Headers' }),
+  });
+  expect(created.status).toBe(201);
+  expect(created.headers.get('ratelimit')).toBe('"write";r=29;t=60');
+  farmPath = created.headers.get('location')!;
+}, 60_000);
+afterAll(() => killLeftoverServers());
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { 'x-api-key': key, ...headers } });
+
+describe('answer headers over HTTP', () => {
+  it('are on a successful read, next to its own Content-Type and Content-Length', async () => {
+    const response = await get(farmPath);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('ratelimit-policy')).toBe('"general";q=120;w=60');
+    expect(response.headers.get('ratelimit')).toMatch(/^"general";r=11\d;t=60$/);
+    expect(response.headers.get('vary')).toBe('Origin');
+    const body = await response.text();
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+  });
+
+  it('are on error answers after the limiter: 404 and 400', async () => {
+    for (const [path, status] of [
+      ['/api/farms/AAAAAAAAAAAAAAAAAAAAAA', 404],
+      ['/api/farms?limit=0', 400],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(response.headers.get('ratelimit-policy')).toBe('"general";q=120;w=60');
+      expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=60$/);
+      expect(response.headers.get('vary')).toBe('Origin');
+    }
+  });
+
+  it('are not on an answer refused before the limiter (401), which still varies by Origin', async () => {
+    const response = await fetch(`${server.url}${farmPath}`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('ratelimit')).toBeNull();
+    expect(response.headers.get('vary')).toBe('Origin');
+  });
+
+  it('go to browsers through CORS, which then answers for the Origin itself', async () => {
+    const response = await get(farmPath, { origin: 'https://app.example.org' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toContain('RateLimit');
+    expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=60$/);
+  });
+});
