@@ -21,6 +21,14 @@ describe('sliding window', () => {
     expect(window.hit(20_000)).toEqual({ allowed: false, remaining: 0, resetMs: 40_000 });
   });
 
+  it('never reports more than a window to wait, whatever the clock reads (no floating-point overshoot)', () => {
+    // At this reading of a monotonic clock, (now + 60000) - now is 60000.00000000001 in doubles,
+    // which a RateLimit field rounds up to t=61.
+    const now = 5538.623456789;
+    expect(now + MINUTE - now).toBeGreaterThan(MINUTE);
+    expect(new SlidingWindow(30, MINUTE).hit(now).resetMs).toBe(MINUTE);
+  });
+
   it('admits one more exactly when the oldest counted request is a window old', () => {
     const window = new SlidingWindow(30, MINUTE);
     window.hit(0);

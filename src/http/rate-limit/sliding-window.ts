@@ -32,12 +32,18 @@ export class SlidingWindow {
   hit(now: number): RateDecision {
     this.#dropExpired(now);
     if (this.#count === this.limit) {
-      return { allowed: false, remaining: 0, resetMs: this.#times[this.#oldest]! + this.windowMs - now };
+      return { allowed: false, remaining: 0, resetMs: this.#resetMs(now) };
     }
     if (this.#count === this.#times.length) this.#grow();
     this.#times[(this.#oldest + this.#count) % this.#times.length] = now;
     this.#count++;
-    return { allowed: true, remaining: this.limit - this.#count, resetMs: this.#times[this.#oldest]! + this.windowMs - now };
+    return { allowed: true, remaining: this.limit - this.#count, resetMs: this.#resetMs(now) };
+  }
+
+  // Not `oldest + windowMs - now`: in floating point that can come out a hair above windowMs for a
+  // request counted just now, and a whole second more once rounded up for the RateLimit field.
+  #resetMs(now: number): number {
+    return this.windowMs - (now - this.#times[this.#oldest]!);
   }
 
   /** True when nothing counted is left in the window at `now`, so the bucket may be forgotten. */
