@@ -14,7 +14,7 @@ import { addAnswerHeader, writeAnswerHeaders } from './http/answer-headers.js';
 import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
-import { bodySizeGuard, isMachinePath, jsonContentTypeGuard, routeGuard } from './http/guards.js';
+import { bodyGuards, isMachinePath, routeGuard } from './http/guards.js';
 import { ApiError, newErrorId, problemResponse } from './http/problem.js';
 import { rateLimit } from './http/rate-limit/middleware.js';
 import { openRateLimitStore } from './http/rate-limit/open-store.js';
@@ -108,16 +108,16 @@ export function createApp(deps: AppDeps) {
   // → validation → access. CORS answers browser preflights before all of them.
   app.use('/api/*', writeAnswerHeaders, apiCors);
   app.use('*', routeGuard(app));
-  app.use('/api/*', bodySizeGuard, jsonContentTypeGuard);
-  app.use('/auth/*', bodySizeGuard, jsonContentTypeGuard);
+  app.use('/api/*', bodyGuards);
+  app.use('/auth/*', bodyGuards);
   const apiAuth = authenticate(deps, respond, { allowSession: false });
   const keyManagementAuth = authenticate(deps, respond, { allowSession: true });
+  const limitRequests = rateLimit(deps.rateLimits, ratePolicies(deps.config.rateLimits), respond);
+  // The key, then its rate limit: one middleware, since every API request but the public ones needs both.
   app.use('/api/*', (c, next) => {
     if (PUBLIC_API_PATHS.test(c.req.path)) return next();
-    return (SESSION_API_PATHS.test(c.req.path) ? keyManagementAuth : apiAuth)(c, next);
+    return (SESSION_API_PATHS.test(c.req.path) ? keyManagementAuth : apiAuth)(c, () => limitRequests(c, next));
   });
-  const limitRequests = rateLimit(deps.rateLimits, ratePolicies(deps.config.rateLimits), respond);
-  app.use('/api/*', (c, next) => (PUBLIC_API_PATHS.test(c.req.path) ? next() : limitRequests(c, next)));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/', docsRoutes());

@@ -74,11 +74,6 @@ const limitBody = bodyLimit({
   },
 });
 
-// GET and HEAD carry no body to count; skipping them also spares the hot read path the cost of
-// building a full fetch Request, which is what touching `c.req.raw.body` does on @hono/node-server.
-export const bodySizeGuard: MiddlewareHandler = (c, next) =>
-  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next);
-
 // The same rule as @hono/zod-openapi's media type check behind it (no space before `;`), so that
 // a Content-Type is accepted or refused in one place, before the key is checked.
 const JSON_MEDIA_TYPE = /^application\/([a-z.-]+\+)?json(;\s*[a-z0-9-]+=[^;]+)*$/i;
@@ -90,10 +85,15 @@ async function hasBody(c: Context): Promise<boolean> {
   return (await c.req.arrayBuffer()).byteLength > 0;
 }
 
-/** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */
-export const jsonContentTypeGuard: MiddlewareHandler = (c, next) =>
-  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : checkContentType(c, next);
+/**
+ * 413 for a body over 5 MiB, then 415 for a Content-Type that is not JSON or a body without one.
+ * GET and HEAD carry no body to check; skipping them also spares the hot read path the cost of
+ * building a full fetch Request, which is what touching `c.req.raw.body` does on @hono/node-server.
+ */
+export const bodyGuards: MiddlewareHandler = (c, next) =>
+  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, () => checkContentType(c, next));
 
+/** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */
 async function checkContentType(c: Context, next: Next): Promise<void> {
   const contentType = c.req.header('content-type');
   if (contentType === undefined ? await hasBody(c) : !JSON_MEDIA_TYPE.test(contentType.trim())) {

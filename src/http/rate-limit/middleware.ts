@@ -1,6 +1,6 @@
 // The rate limit of an authenticated /api request: 429 before any other work, and the
 // RateLimit / RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers) on every answer.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Next } from 'hono';
 import { addAnswerHeader } from '../answer-headers.js';
 import type { AppEnv } from '../context.js';
 import { ApiError } from '../problem.js';
@@ -36,12 +36,16 @@ export function rateLimit(
   store: RateLimitStore,
   policies: RatePolicies,
   respond: (c: Context, error: ApiError) => Response,
-): MiddlewareHandler<AppEnv> {
+): (c: Context<AppEnv>, next: Next) => Promise<void> {
   return async (c, next) => {
     const policy = policies[categoryOf(c.req.method, c.req.path)];
     const { keyId, userId } = c.get('principal');
     const decision = await store.hit(policy, keyId ?? `user:${userId}`);
-    if (!decision.allowed) return respond(c, limitExceeded(policy, decision.resetMs, keyId !== null));
+    if (!decision.allowed) {
+      // Set, not returned: the limiter also runs inside the authentication middleware's next().
+      c.res = respond(c, limitExceeded(policy, decision.resetMs, keyId !== null));
+      return;
+    }
     // On the answer whatever it turns out to be, an error included.
     addAnswerHeader(c, 'ratelimit-policy', policy.header);
     addAnswerHeader(c, 'ratelimit', rateLimitField(policy, decision.remaining, decision.resetMs));
