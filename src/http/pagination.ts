@@ -6,12 +6,19 @@ export const DEFAULT_LIMIT = 50;
 // The largest offset PostgreSQL takes as an int4 without a cast.
 const MAX_OFFSET = 2_147_483_647;
 
+/**
+ * A query integer as OpenAPI's `type: integer` reads it: decimal digits only. Plain coercion
+ * (`Number(text)`) would also take `1e3`, `0x10`, ` 5` and an empty value (as 0).
+ */
+const wholeNumber = (min: number, tooSmall: string, max: number, tooLarge: string) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, tooSmall).max(max, tooLarge));
+
 export const pageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+  limit: wholeNumber(1, 'must be at least 1', MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
     .default(DEFAULT_LIMIT)
     .openapi({
       type: 'integer',
@@ -21,11 +28,7 @@ export const pageQuerySchema = z.object({
       description: `Page size, 1–${MAX_LIMIT}.`,
       example: DEFAULT_LIMIT,
     }),
-  offset: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(0, 'must not be negative')
-    .max(MAX_OFFSET, 'is too large')
+  offset: wholeNumber(0, 'must not be negative', MAX_OFFSET, 'is too large')
     .default(0)
     .openapi({ type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of items to skip.', example: 0 }),
 });
