@@ -25,9 +25,10 @@ const line = (label: string, m: Measurement) => row(label, [count(m.requestsPerS
 /** Progress goes to stderr, so that stdout holds only the results. */
 export const progress = (message: string) => console.error(`… ${message}`);
 
-export function printHeader(durations: Durations, cpus: number): void {
+export function printHeader(durations: Durations, cpus: number, rounds: number): void {
   console.log(
     `Akker farm-read benchmark: autocannon over 127.0.0.1, ${durations.warmupSeconds} s warm-up + ${durations.seconds} s measured per run; ` +
+      `Akker and the one-query server take turns ${rounds} times (fresh processes) and each one's median round is shown; ` +
       `node ${process.version}, ${cpus} CPUs shared by load generator, servers and database. ` +
       'The constant route uses no database: it is measured once and shown in both tables.',
   );
