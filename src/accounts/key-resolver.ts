@@ -30,8 +30,11 @@ export class KeyResolver {
 
   constructor(private readonly database: DatabaseHandle) {}
 
-  /** `needVerified`: the caller is about to write, so a hint is not enough. */
-  async resolve(rawKey: string, needVerified: boolean): Promise<Principal | null> {
+  /**
+   * `needVerified`: the caller is about to write, so a hint is not enough. A remembered key is answered
+   * synchronously (no promise on the hot path); otherwise the key is looked up.
+   */
+  resolve(rawKey: string, needVerified: boolean): Principal | Promise<Principal | null> {
     const hash = sha256(rawKey);
     const remembered = this.#byHash.get(hash);
     if (remembered && (remembered.expiresAtMs === null || remembered.expiresAtMs > Date.now())) {
@@ -40,6 +43,10 @@ export class KeyResolver {
         return { userId: remembered.userId, keyId: remembered.keyId, verified: exact };
       }
     }
+    return this.#lookUp(hash, remembered);
+  }
+
+  async #lookUp(hash: string, remembered: RememberedKey | undefined): Promise<Principal | null> {
     const active = await findActiveKeyByHash(this.database.db, hash);
     if (!active) {
       if (remembered) this.forget(remembered.keyId);

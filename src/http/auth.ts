@@ -37,13 +37,23 @@ function assertSameOrigin(c: Context, publicUrl: string): void {
   }
 }
 
-async function identify(c: Context, deps: AppDeps, allowSession: boolean): Promise<Principal> {
+/** The principal of the request; synchronous for a remembered key, the common case. */
+function identify(c: Context, deps: AppDeps, allowSession: boolean): Principal | Promise<Principal> {
   const key = presentedKey(c);
+  if (key === null) throw unauthorized();
   if (key !== undefined) {
-    const principal = key === null ? null : await deps.keys.resolve(key, !SAFE_METHODS.has(c.req.method));
-    if (!principal) throw unauthorized();
-    return principal;
+    const found = deps.keys.resolve(key, !SAFE_METHODS.has(c.req.method));
+    return found instanceof Promise ? found.then(orUnauthorized) : found;
   }
+  return identifyBySession(c, deps, allowSession);
+}
+
+function orUnauthorized(principal: Principal | null): Principal {
+  if (!principal) throw unauthorized();
+  return principal;
+}
+
+async function identifyBySession(c: Context, deps: AppDeps, allowSession: boolean): Promise<Principal> {
   const session = allowSession ? getCookie(c, SESSION_COOKIE) : undefined;
   if (session !== undefined) {
     const userId = await findSessionUser(deps.database.db, session);
@@ -71,7 +81,8 @@ export function authenticate(
   options: { allowSession: boolean },
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const principal = await identify(c, deps, options.allowSession);
+    const identified = identify(c, deps, options.allowSession);
+    const principal = identified instanceof Promise ? await identified : identified;
     c.set('principal', principal);
     await next();
     if (c.res.status === 429) return;

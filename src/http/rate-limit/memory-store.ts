@@ -19,7 +19,7 @@ export class MemoryStore implements RateLimitStore {
     this.#nextSweep = now() + SWEEP_INTERVAL_MS;
   }
 
-  async hit(policy: RatePolicy, bucket: string): Promise<RateDecision> {
+  hit(policy: RatePolicy, bucket: string): RateDecision {
     const now = this.now();
     if (now >= this.#nextSweep) this.#sweep(now);
     let buckets = this.#windows.get(policy);

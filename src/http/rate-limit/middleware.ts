@@ -5,7 +5,7 @@ import { addAnswerHeader } from '../answer-headers.js';
 import type { AppEnv } from '../context.js';
 import { ApiError } from '../problem.js';
 import { categoryOf, type RatePolicies, type RatePolicy } from './policies.js';
-import type { RateLimitStore } from './store.js';
+import type { RateDecision, RateLimitStore } from './store.js';
 
 /** Whole seconds, rounded up and at least 1 (CONTRACT.md's Retry-After). */
 const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -37,18 +37,21 @@ export function rateLimit(
   policies: RatePolicies,
   respond: (c: Context, error: ApiError) => Response,
 ): (c: Context<AppEnv>, next: Next) => Promise<void> {
-  return async (c, next) => {
-    const policy = policies[categoryOf(c.req.method, c.req.path)];
-    const { keyId, userId } = c.get('principal');
-    const decision = await store.hit(policy, keyId ?? `user:${userId}`);
+  const admit = (c: Context<AppEnv>, next: Next, policy: RatePolicy, decision: RateDecision): Promise<void> => {
     if (!decision.allowed) {
       // Set, not returned: the limiter also runs inside the authentication middleware's next().
-      c.res = respond(c, limitExceeded(policy, decision.resetMs, keyId !== null));
-      return;
+      c.res = respond(c, limitExceeded(policy, decision.resetMs, c.get('principal').keyId !== null));
+      return Promise.resolve();
     }
     // On the answer whatever it turns out to be, an error included.
     addAnswerHeader(c, 'ratelimit-policy', policy.header);
     addAnswerHeader(c, 'ratelimit', rateLimitField(policy, decision.remaining, decision.resetMs));
     return next();
+  };
+  return (c, next) => {
+    const policy = policies[categoryOf(c.req.method, c.req.path)];
+    const { keyId, userId } = c.get('principal');
+    const decision = store.hit(policy, keyId ?? `user:${userId}`);
+    return decision instanceof Promise ? decision.then((decided) => admit(c, next, policy, decided)) : admit(c, next, policy, decision);
   };
 }

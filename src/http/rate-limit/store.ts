@@ -5,7 +5,10 @@ import type { RateDecision } from './sliding-window.js';
 export type { RateDecision };
 
 export interface RateLimitStore {
-  /** Counts a request of `bucket` against `policy` if its window has room; a refusal changes nothing. */
-  hit(policy: RatePolicy, bucket: string): Promise<RateDecision>;
+  /**
+   * Counts a request of `bucket` against `policy` if its window has room; a refusal changes nothing.
+   * The memory store answers synchronously, which spares every request a promise.
+   */
+  hit(policy: RatePolicy, bucket: string): RateDecision | Promise<RateDecision>;
   close(): Promise<void>;
 }
