@@ -43,8 +43,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     ownership: 'shared',
-    rows: async (statement, values) =>
-      (await pool.query({ name: statement.name, text: statement.text, values: statement.params(values) })).rows,
+    rows: (statement, values) =>
+      pool.query({ name: statement.name, text: statement.text, values: statement.params(values) }).then((result) => result.rows),
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };
@@ -63,7 +63,7 @@ export function pgliteHandle(client: PGlite, onClose: () => void = () => {}): Da
   return {
     db,
     ownership: 'exclusive',
-    rows: async (statement, values) => (await client.query<never>(statement.text, statement.params(values))).rows,
+    rows: (statement, values) => client.query<never>(statement.text, statement.params(values)).then((result) => result.rows),
     migrate: async () => {
       await migratePglite(client);
       await analyze();

@@ -32,13 +32,14 @@ const readFarmStatement = statementsCheckingKey<{ role: FarmRole } & Farm, FarmR
     where a.b_id_farm = ${sql.placeholder('farmId')} and a.user_id = ${sql.placeholder('userId')}`,
 );
 
-/** The farm and the principal's role on it, with the answer of the key re-check; undefined without a role. */
-async function readFarmWithRole(database: DatabaseHandle, principal: Principal, farmId: string) {
-  const [row] = await database.rows(readFarmStatement(principal), { farmId, userId: principal.userId, keyId: principal.keyId });
-  if (!row) return undefined;
-  const { key_active, role, ...farm } = row;
-  return { keyActive: key_active, role, farm };
-}
+/** The farm's own fields of a row that carries more (spelt out: an object rest copy costs more on this path). */
+const farmFieldsOf = (row: Farm): Farm => ({
+  b_id_farm: row.b_id_farm,
+  b_name_farm: row.b_name_farm,
+  b_businessid_farm: row.b_businessid_farm,
+  b_address_farm: row.b_address_farm,
+  b_postalcode_farm: row.b_postalcode_farm,
+});
 
 const farmByIdStatement = new Statement<Farm, { farmId: string }>(
   'farm_by_id',
@@ -59,11 +60,12 @@ export async function findReadableFarm(
   const known = roles.get(farmId, principal.userId);
   if (known === null) return undefined;
   if (known !== undefined) return (await database.rows(farmByIdStatement, { farmId }))[0];
-  const found = await readFarmWithRole(database, principal, farmId);
-  roles.remember(farmId, principal.userId, found?.role ?? null);
-  if (!found) return undefined;
-  settleKeyCheck(principal, found.keyActive);
-  return found.farm;
+  // The farm and the principal's role on it, with the answer of the key re-check; no row without a role.
+  const [row] = await database.rows(readFarmStatement(principal), { farmId, userId: principal.userId, keyId: principal.keyId });
+  roles.remember(farmId, principal.userId, row?.role ?? null);
+  if (!row) return undefined;
+  settleKeyCheck(principal, row.key_active);
+  return farmFieldsOf(row);
 }
 
 interface FarmPageValues extends KeyCheckValues {
