@@ -1,32 +1,23 @@
 // The web application end to end in Debian's Chromium (headless, fresh profile), against the
 // real app served over HTTP: sign up → Account → Developer Settings → API Keys → create "ci" →
 // use it → reload (raw key gone) → revoke → refused; a wrong password; a forged cross-origin post.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hasChromium as chromiumInstalled, launchChromium } from '../../scripts/chromium.js';
 import type { App } from '../../src/app.js';
 import { appOn, type TestApp } from '../helpers/app.js';
 import { openTestPglite } from '../helpers/databases.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const KEYS = '/account/developer-settings/api-keys';
 const BROWSER_TEST_MS = 120_000;
 
-const hasChromium = existsSync(CHROMIUM);
+const hasChromium = chromiumInstalled();
 if (!hasChromium) {
   console.log(`[akker tests] ${CHROMIUM} is missing: the browser test of the web application is skipped (apt-get install chromium).`);
 }
@@ -71,7 +62,7 @@ describe.skipIf(!hasChromium)('the web application in Chromium', () => {
     attackerBase = `http://127.0.0.1:${await listen(attacker)}`;
 
     profile = mkdtempSync(join(tmpdir(), 'akker-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    context = await launchChromium(profile);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     page = context.pages()[0] ?? (await context.newPage());
   }, BROWSER_TEST_MS);
