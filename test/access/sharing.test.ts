@@ -1,7 +1,8 @@
 // CONTRACT.md Sharing a farm: roles by e-mail, at least one owner, effect on the next request, audit trail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
-import { storageKinds } from '../helpers/databases.js';
+import { openPostgres } from '../../src/db/client.js';
+import { appOn, call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
+import { openTestPostgres, storageKinds } from '../helpers/databases.js';
 import { createField } from '../helpers/fixtures.js';
 
 describe.each(storageKinds)('sharing on %s', (kind) => {
@@ -124,5 +125,39 @@ describe.each(storageKinds)('sharing on %s', (kind) => {
     await expectProblem(await call(t.app, owner.key, 'PATCH', `/api/farms/${farm}`, { b_name_farm: '' }), 400, 'validation-failed');
     const audit = (await (await call(t.app, owner.key, 'GET', `/api/farms/${farm}/audit`)).json()) as { pagination: { total: number } };
     expect(audit.pagination.total).toBe(2);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('role changes across processes sharing PostgreSQL', () => {
+  it('act in a second process on its very next request: grant, demotion and revocation', async () => {
+    const database = await openTestPostgres();
+    const other = await openPostgres(database.url, 2);
+    const a = appOn(database);
+    const b = appOn(other);
+    try {
+      const owner = await signUpWithKey(a.app);
+      const colleague = await signUpWithKey(a.app);
+      const farm = (await createFarm(a.app, owner.key)).b_id_farm;
+      const read = () => call(b.app, colleague.key, 'GET', `/api/farms/${farm}`);
+      const rename = () => call(b.app, colleague.key, 'PATCH', `/api/farms/${farm}`, { b_name_farm: 'From process B' });
+      const share = (role: string) => call(a.app, owner.key, 'PUT', `/api/farms/${farm}/access`, { email: colleague.email, role });
+
+      await expectProblem(await read(), 404, 'not-found');
+      expect((await share('advisor')).status).toBe(200);
+      expect((await read()).status).toBe(200);
+      expect((await rename()).status).toBe(200);
+
+      expect((await share('researcher')).status).toBe(200);
+      await expectProblem(await rename(), 403, 'forbidden');
+      expect((await read()).status).toBe(200);
+
+      expect((await call(a.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(colleague.email)}`)).status).toBe(204);
+      await expectProblem(await read(), 404, 'not-found');
+      const listed = (await (await call(b.app, colleague.key, 'GET', '/api/farms')).json()) as { pagination: { total: number } };
+      expect(listed.pagination.total).toBe(0);
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 });
