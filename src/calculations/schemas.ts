@@ -22,7 +22,10 @@ const kgN = (what: string) =>
     .int()
     .openapi({ description: `${what}, kg N/ha over the timeframe (integer, rounded half away from zero).` });
 const item = z
-  .object({ id: z.string(), value: z.number().int() })
+  .object({
+    id: z.string().openapi({ description: 'Identifier of the record (application, cultivation or harvest).' }),
+    value: z.number().int().openapi({ description: "The record's contribution, kg N/ha (integer, rounded half away from zero)." }),
+  })
   .openapi('BalanceItem', { description: 'One record and its contribution, kg N/ha.' });
 const itemsOf = (key: string, what: string) => z.object({ total: kgN(what), [key]: z.array(item) });
 
@@ -35,9 +38,11 @@ const fertilizerGroups = (what: string) =>
     other: itemsOf('applications', `${what}, other fertilizers`),
   });
 
+const fieldId = z.string().openapi({ description: 'Field identifier.' });
+
 export const fieldBalanceSchema = z
   .object({
-    b_id: z.string(),
+    b_id: fieldId,
     balance: kgN('Balance: supply + removal + ammonia emission (positive is a surplus; nitrate leaching is not subtracted)'),
     supply: z.object({
       total: kgN('Supply'),
@@ -46,7 +51,15 @@ export const fieldBalanceSchema = z
       deposition: z.object({ total: kgN('Atmospheric deposition') }),
       mineralisation: z.object({
         total: kgN('Soil mineralisation'),
-        years: z.array(z.object({ year: z.number().int(), value: z.number().int() })).optional(),
+        years: z
+          .array(
+            z.object({
+              year: z.number().int().openapi({ description: 'Calendar year.' }),
+              value: z.number().int().openapi({ description: 'Mineralisation in the part of that year inside the timeframe, kg N/ha.' }),
+            }),
+          )
+          .optional()
+          .openapi({ description: 'Mineralisation per calendar year of the timeframe.' }),
       }),
     }),
     removal: z.object({
@@ -68,7 +81,7 @@ export const fieldBalanceSchema = z
   .openapi('FieldNitrogenBalance');
 
 const fieldIdentity = {
-  b_id: z.string(),
+  b_id: fieldId,
   b_area: z.number().openapi({ description: 'Area, ha.' }),
   b_bufferstrip: z.boolean().openapi({ description: 'A buffer strip has an all-zero balance and is left out of farm figures.' }),
 };
@@ -108,8 +121,10 @@ export const farmBalanceSchema = z
     }),
     target: kgN('Target'),
     fields: z.array(fieldResultSchema).openapi({ description: 'Every field of the farm in the timeframe, largest first.' }),
-    hasErrors: z.boolean(),
-    fieldErrorMessages: z.array(z.string()),
+    hasErrors: z.boolean().openapi({ description: 'True when at least one field could not be calculated.' }),
+    fieldErrorMessages: z
+      .array(z.string())
+      .openapi({ description: 'For each field that could not be calculated: which field, why, and what to add.' }),
     errorMessage: z.string().optional().openapi({ description: 'Only when the farm has no field in the timeframe.' }),
   })
   .openapi('FarmNitrogenBalance', {
@@ -117,21 +132,44 @@ export const farmBalanceSchema = z
       'Figures are means of the rounded field figures weighted by area, over the fields that could be calculated and are not buffer strips (kg N/ha).',
   });
 
-const doseShape = Object.fromEntries(DOSE_KEYS.map((key) => [key, z.number()])) as Record<(typeof DOSE_KEYS)[number], z.ZodNumber>;
+const doseNutrients: Record<(typeof DOSE_KEYS)[number], string> = {
+  p_dose_n: 'Nitrogen (N)',
+  p_dose_nw: 'Workable nitrogen (N × the workable fraction)',
+  p_dose_p: 'Phosphate (P2O5)',
+  p_dose_k: 'Potash (K2O)',
+  p_dose_eoc: 'Effective organic carbon',
+  p_dose_s: 'Sulphur (SO3)',
+  p_dose_mg: 'Magnesium (MgO)',
+  p_dose_ca: 'Calcium (CaO)',
+  p_dose_na: 'Sodium (Na)',
+  p_dose_cu: 'Copper (Cu)',
+  p_dose_zn: 'Zinc (Zn)',
+  p_dose_co: 'Cobalt (Co)',
+  p_dose_mn: 'Manganese (Mn)',
+  p_dose_mo: 'Molybdenum (Mo)',
+  p_dose_b: 'Boron (B)',
+};
+
+const doseShape = (scope: string) =>
+  Object.fromEntries(
+    DOSE_KEYS.map((key) => [key, z.number().openapi({ description: `${doseNutrients[key]} applied ${scope}, kg/ha (not rounded).` })]),
+  ) as Record<(typeof DOSE_KEYS)[number], z.ZodNumber>;
 
 export const doseSchema = z
   .object({
-    ...doseShape,
-    applications: z.array(
-      z.object({
-        p_app_id: z.string(),
-        p_app_date: z.string(),
-        p_id: z.string(),
-        p_name_nl: z.string(),
-        p_app_amount: z.number(),
-        ...doseShape,
-      }),
-    ),
+    ...doseShape('in the timeframe, all applications together'),
+    applications: z
+      .array(
+        z.object({
+          p_app_id: z.string().openapi({ description: 'Application identifier.' }),
+          p_app_date: z.string().openapi({ description: 'Day of the application (YYYY-MM-DD).' }),
+          p_id: z.string().openapi({ description: 'Identifier of the fertilizer applied.' }),
+          p_name_nl: z.string().openapi({ description: 'Name of the fertilizer.' }),
+          p_app_amount: z.number().openapi({ description: 'Amount applied, kg product/ha.' }),
+          ...doseShape('by this application'),
+        }),
+      )
+      .openapi({ description: 'Each application in the timeframe and its share of the dose.' }),
   })
   .openapi('FieldDose', {
     description:

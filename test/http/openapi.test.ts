@@ -60,6 +60,32 @@ describe('/api/openapi.json', () => {
     expect(Object.keys(body.properties).sort()).toEqual(['b_address_farm', 'b_businessid_farm', 'b_name_farm', 'b_postalcode_farm']);
   });
 
+  it('describes every output field of the calculations (CALCULATIONS.md: each with its unit)', () => {
+    type Schema = { $ref?: string; type?: string; description?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
+    const schemas = doc.components.schemas as Record<string, Schema>;
+    const resolve = (schema: Schema): Schema => (schema.$ref ? schemas[schema.$ref.split('/').pop()!]! : schema);
+    const isLeaf = (schema: Schema) => !schema.properties && !schema.items && !schema.anyOf;
+    /** The paths of the leaf fields below `schema` that have no description. */
+    const undescribed = (schema: Schema, path: string, seen: Set<Schema>): string[] => {
+      const resolved = resolve(schema);
+      if (seen.has(resolved)) return [];
+      const inside = new Set([...seen, resolved]);
+      if (resolved.anyOf) return resolved.anyOf.flatMap((option) => undescribed(option, path, inside));
+      if (resolved.items) return undescribed(resolved.items, `${path}[]`, inside);
+      return Object.entries(resolved.properties ?? {}).flatMap(([name, property]) => {
+        const leaf = isLeaf(resolve(property));
+        const missing = leaf && !property.description && !resolve(property).description ? [`${path}.${name}`] : [];
+        return [...missing, ...(leaf ? [] : undescribed(property, `${path}.${name}`, inside))];
+      });
+    };
+    const calculations = operations().filter((o) => o.path.includes('/calculations/'));
+    expect(calculations).toHaveLength(3);
+    for (const { path, op } of calculations) {
+      const schema = (op.responses['200']!.content!['application/json'] as { schema: Schema }).schema;
+      expect(undescribed(schema, path, new Set())).toEqual([]);
+    }
+  });
+
   it('lists the five farm endpoints and the key management endpoints', () => {
     expect(Object.keys(doc.paths['/api/farms']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/farms/{b_id_farm}']!).sort()).toEqual(['delete', 'get', 'patch']);
