@@ -83,6 +83,12 @@ describe.each(storageKinds)('fields on %s', (kind) => {
     ['a 3-D position', { type: 'Polygon', coordinates: [[[5, 52, 3], [5.01, 52, 3], [5.01, 52.01, 3], [5, 52, 3]]] }, 'two numbers'],
     ['a Point', { type: 'Point', coordinates: [5, 52] }, 'Polygon or MultiPolygon'],
     ['an empty MultiPolygon', { type: 'MultiPolygon', coordinates: [] }, 'non-empty'],
+    ['a bowtie', { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52.01], [5.01, 52], [5, 52.01], [5, 52]]] }, 'must not cross or touch itself'],
+    [
+      'a hole that crosses itself',
+      { type: 'Polygon', coordinates: [squareWithHole(5).coordinates[0], [[5.002, 52.002], [5.004, 52.004], [5.004, 52.002], [5.002, 52.004], [5.002, 52.002]]] },
+      'coordinates.1: a ring must not cross',
+    ],
   ])('refuses %s with 422 and the reason', async (_, geometry, reason) => {
     const body = await expectProblem(await post({ b_geometry: geometry }), 422, 'unprocessable-entity');
     expect(body.detail).toContain(reason);

@@ -2,6 +2,7 @@
 import turfArea from '@turf/area';
 import turfCenterOfMass from '@turf/center-of-mass';
 import type { FieldGeometry } from '../../db/schema.js';
+import { ringCrossesItself } from './ring-crossing.js';
 
 export const MAX_COORDINATES = 10_000;
 
@@ -43,6 +44,7 @@ function ringProblems(ring: unknown, path: Array<string | number>): GeometryProb
   if (ring.length < 4) return [{ path, message: 'a ring needs at least 4 positions' }];
   const [first, last] = [ring[0] as Position, ring[ring.length - 1] as Position];
   if (first[0] !== last[0] || first[1] !== last[1]) return [{ path, message: 'a ring must be closed: its last position equals its first' }];
+  if (ringCrossesItself(ring as Ring)) return [{ path, message: 'a ring must not cross or touch itself' }];
   return [];
 }
 
