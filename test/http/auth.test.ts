@@ -17,12 +17,14 @@ describe.each(storageKinds)('authentication on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('accepts the key in X-API-Key', async () => {
-    expect((await t.app.request('/api/farms', { headers: { 'x-api-key': user.key } })).status).toBe(200);
-  });
-
-  it('accepts the key as Authorization: Bearer', async () => {
-    expect((await t.app.request('/api/farms', { headers: { authorization: `Bearer ${user.key}` } })).status).toBe(200);
+  it.each([
+    ['in X-API-Key', (key: string) => ({ 'x-api-key': key })],
+    ['as Authorization: Bearer', (key: string) => ({ authorization: `Bearer ${key}` })],
+  ])('accepts the key %s: the farm list of its user', async (_, headers) => {
+    const response = await t.app.request('/api/farms', { headers: headers(user.key) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({ data: [], pagination: { limit: 50, offset: 0, total: 0 } });
   });
 
   it('answers both headers with 400 ambiguous-api-key', async () => {
