@@ -11,7 +11,7 @@ import { FieldCalculationError, type BalanceApplication, type BalanceCultivation
 import { landUseClass } from '../../src/calculations/nitrogen-balance/land-use.js';
 import { harvestRemoval, harvestsInOrder, residueAmmonia, residueRemoval } from '../../src/calculations/nitrogen-balance/removal.js';
 import { combineSoil } from '../../src/calculations/nitrogen-balance/soil.js';
-import { deposition, fertilizerSupply, mineralisation, total } from '../../src/calculations/nitrogen-balance/supply.js';
+import { deposition, fertilizerSupply, fixation, mineralisation, total } from '../../src/calculations/nitrogen-balance/supply.js';
 import { target } from '../../src/calculations/nitrogen-balance/target.js';
 import { fieldTimeframe, overlapFraction } from '../../src/calculations/nitrogen-balance/timeframe.js';
 import { D, roundOutput } from '../../src/calculations/numbers.js';
@@ -80,6 +80,19 @@ describe('supply (4.2)', () => {
     expect(n(total(groups.manure))).toBe(123.615);
   });
 
+  it('fixation: each cultivation brings its catalogue b_n_fixation in full, however short its stay (peas 100, lucerne 300, grass 0)', () => {
+    const items = fixation([
+      cultivation('nl_239', '2025-04-01', '2025-07-01'),
+      cultivation('nl_258', '2024-04-01', null),
+      cultivation('nl_265', '2020-01-01', null),
+    ]);
+    expect(items.map((item) => [item.id, n(item.value)])).toEqual([
+      ['nl_239', 100],
+      ['nl_258', 300],
+      ['nl_265', 0],
+    ]);
+  });
+
   it('deposition: annual × (days + 1) / 365 over the overlap of field and timeframe, 0 without overlap', () => {
     expect(n(deposition(20, overlapFraction(YEAR, { b_start: '2020-01-01', b_end: null })))).toBe(20);
     // Field acquired on 1 July: 184 days.
@@ -127,12 +140,33 @@ describe('removal (4.3) and residue ammonia (4.4.3)', () => {
     const withNullYield = [{ ...harvest, b_lu: 'clover', b_lu_yield: null }];
     expect(n(residueAmmonia([clover], withNullYield)[0]!.value)).toBe(0);
   });
+
+  it('residues left, above the threshold: seeds (Ȳ 3240, hi 0.62, N 20) −3240 / 0.62 × 0.38 × 20 / 1000 × 0.0278 = −1.104108', () => {
+    const seeds = cultivation('nl_172', '2025-03-01', '2025-08-01', true, 'seeds');
+    expect(residueAmmonia([seeds], [])[0]!.value.toFixed(6)).toBe('-1.104108');
+    // A harvest of 2000 and one stored without yield average to 1000 here (the quirk of 4.4.3): −0.340774.
+    const measured = { b_id_harvesting: 'h1', b_lu: 'seeds', b_lu_harvest_date: '2025-08-01', b_lu_yield: 2000, b_lu_n_harvestable: 20 };
+    const unmeasured = { ...measured, b_id_harvesting: 'h2', b_lu_yield: null };
+    expect(residueAmmonia([seeds], [measured, unmeasured])[0]!.value.toFixed(6)).toBe('-0.340774');
+  });
 });
 
 describe('emission (4.4)', () => {
   it('mineral NH3 with the catalogue factor: −350 × 270 × 0.025 / 1000 = −2.3625', () => {
     const groups = fertilizerAmmonia([application('BAAT028', 350, 'broadcasting', '2025-03-01')], []);
     expect(n(total(groups.mineral))).toBe(-2.3625);
+  });
+
+  it('mineral NH3 without a catalogue factor, from the composition: SRM KAS (NH4 135: EF 0.04552605) and Biophosphate (organic N 24.9)', () => {
+    const groups = fertilizerAmmonia(
+      [application('1d2e4f0b600af921', 100, null, '2025-03-01', 'kas'), application('7e4ed7a0abb1c131', 1000, null, '2025-03-01', 'bio')],
+      [],
+    );
+    // −100 × 270 × (135² × 2.498e-4 / 100) / 1000 and −1000 × 24.9 × (24.9² × 7.021e-5 / 100) / 1000.
+    expect(groups.mineral.map((item) => [item.id, item.value.toFixed(8)])).toEqual([
+      ['kas', '-1.22920335'],
+      ['bio', '-0.01083919'],
+    ]);
   });
 
   it('organic NH3 by method and land use on the date: slurry shallow-injected into wheat, cropland 0.24 (10.2: −13.748)', () => {
