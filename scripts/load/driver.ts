@@ -25,9 +25,9 @@ export async function runLoad(
   const deadline = performance.now() + seconds * 1000;
   const connection = async (index: number) => {
     const random = new Random(seed + index);
-    const headers = workload.headersOf(index);
     while (performance.now() < deadline) {
       const request = workload.next(random, index);
+      const headers = workload.headersFor(index, request.category);
       const category = result[request.category];
       const started = performance.now();
       let outcome: string | undefined;

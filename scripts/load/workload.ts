@@ -1,4 +1,5 @@
-// The mixed workload: many users, each with a key and a small farm; 70 % reads, 25 % writes, 5 % calculations.
+// The mixed workload: many users, each with several keys and a small farm; 70 % reads, 25 % writes,
+// 5 % calculations. A user's requests take turns over its keys, so each key stays within its limits.
 import { Random } from '../../test/fuzz/random.js';
 import type { HttpClient } from './http-client.js';
 
@@ -18,7 +19,9 @@ export interface Request {
 }
 
 interface Tenant {
-  key: string;
+  keys: string[];
+  /** Which key the user's next request of each category sends: each category takes turns on its own. */
+  nextKey: Record<Category, number>;
   farm: string;
   field: string;
   cultivation: string;
@@ -49,7 +52,7 @@ async function expectJson(client: HttpClient, what: string, status: number, ...a
   return { json: JSON.parse(answer.body) as Record<string, string>, answer };
 }
 
-async function createTenant(client: HttpClient, index: number, runId: string, random: Random): Promise<Tenant> {
+async function createTenant(client: HttpClient, index: number, runId: string, random: Random, keysPerUser: number): Promise<Tenant> {
   const email = `load-${runId}-${index}@example.org`;
   const signUp = await expectJson(
     client,
@@ -61,8 +64,9 @@ async function createTenant(client: HttpClient, index: number, runId: string, ra
     { email, password: 'load test password', name: `Load ${index}` },
   );
   const cookie = signUp.answer.headers['set-cookie']![0]!.split(';')[0]!;
-  const key = (await expectJson(client, 'key', 201, 'POST', '/api/keys', { cookie }, { name: 'load' })).json.key!;
-  const headers = { 'x-api-key': key };
+  const keys: string[] = [];
+  for (let k = 0; k < keysPerUser; k++) keys.push((await expectJson(client, 'key', 201, 'POST', '/api/keys', { cookie }, { name: `load ${k}` })).json.key!);
+  const headers = { 'x-api-key': keys[0]! };
   const farm = (await expectJson(client, 'farm', 201, 'POST', '/api/farms', headers, { b_name_farm: `Load farm ${index}` })).json
     .b_id_farm!;
   const field = (
@@ -97,16 +101,16 @@ async function createTenant(client: HttpClient, index: number, runId: string, ra
     p_app_method: 'injection',
     p_app_date: '2025-03-01',
   });
-  return { key, farm, field, cultivation, createdFields: [] };
+  return { keys, nextKey: { read: 0, write: 0, calculation: 0 }, farm, field, cultivation, createdFields: [] };
 }
 
 export class Workload {
   private constructor(private readonly tenants: Tenant[]) {}
 
-  static async create(client: HttpClient, users: number, runId: string): Promise<Workload> {
+  static async create(client: HttpClient, users: number, keysPerUser: number, runId: string): Promise<Workload> {
     const random = new Random(1);
     const tenants: Tenant[] = [];
-    for (let i = 0; i < users; i++) tenants.push(await createTenant(client, i, runId, random));
+    for (let i = 0; i < users; i++) tenants.push(await createTenant(client, i, runId, random, keysPerUser));
     return new Workload(tenants);
   }
 
@@ -124,8 +128,14 @@ export class Workload {
     return { ...request, category };
   }
 
-  headersOf(connection: number): Record<string, string> {
-    return { 'x-api-key': this.tenants[connection % this.tenants.length]!.key };
+  /**
+   * The key header of a request of connection `connection`: its user's keys in turn, per category, so
+   * that a key gets exactly its share of each limit (chance alone would now and then give one key
+   * more calculations in a minute than its limit of 10).
+   */
+  headersFor(connection: number, category: Category): Record<string, string> {
+    const tenant = this.tenants[connection % this.tenants.length]!;
+    return { 'x-api-key': tenant.keys[tenant.nextKey[category]++ % tenant.keys.length]! };
   }
 
   private read(random: Random, t: Tenant): Omit<Request, 'category'> {
