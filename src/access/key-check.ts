@@ -25,7 +25,10 @@ export interface KeyCheckValues extends Record<string, unknown> {
  */
 export function statementsCheckingKey<Row, Values extends KeyCheckValues>(name: string, build: (keyActive: SQL) => SQL) {
   const verified = new Statement<Row & { key_active: boolean }, Values>(name, build(sql`true`));
-  const checking = new Statement<Row & { key_active: boolean }, Values>(`${name}_checking_key`, build(keyIsActive(sql.placeholder('keyId'))));
+  const checking = new Statement<Row & { key_active: boolean }, Values>(
+    `${name}_checking_key`,
+    build(keyIsActive(sql.placeholder('keyId'))),
+  );
   return (principal: Principal) => (principal.verified || principal.keyId === null ? verified : checking);
 }
 

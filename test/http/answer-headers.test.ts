@@ -21,7 +21,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => killLeftoverServers());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { 'x-api-key': key, ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers: { 'x-api-key': key, ...headers } });
 
 describe('answer headers over HTTP', () => {
   it('are on a successful read, next to its own Content-Type and Content-Length', async () => {

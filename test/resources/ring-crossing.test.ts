@@ -23,9 +23,40 @@ const comb = (teeth: number): Ring => {
 
 describe('ringCrossesItself', () => {
   it.each<[string, Ring]>([
-    ['a square', [[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]],
-    ['a square with repeated positions', [[0, 0], [1, 0], [1, 0], [1, 1], [0, 1], [0, 1], [0, 0]]],
-    ['a concave L', [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2], [0, 0]]],
+    [
+      'a square',
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+    [
+      'a square with repeated positions',
+      [
+        [0, 0],
+        [1, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+    [
+      'a concave L',
+      [
+        [0, 0],
+        [2, 0],
+        [2, 1],
+        [1, 1],
+        [1, 2],
+        [0, 2],
+        [0, 0],
+      ],
+    ],
     ['a circle of 10,000 positions', circle(10_000)],
     ['a comb of 2,000 teeth', comb(2_000)],
   ])('accepts %s', (_, ring) => {
@@ -33,9 +64,41 @@ describe('ringCrossesItself', () => {
   });
 
   it.each<[string, Ring]>([
-    ['a bowtie', [[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]],
-    ['a ring touching itself at a vertex', [[0, 0], [2, 0], [2, 2], [1, 0], [0, 2], [0, 0]]],
-    ['a ring running back along itself', [[0, 0], [2, 0], [2, 1], [1, 1], [1, 0], [3, 0], [3, 2], [0, 2], [0, 0]]],
+    [
+      'a bowtie',
+      [
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+    [
+      'a ring touching itself at a vertex',
+      [
+        [0, 0],
+        [2, 0],
+        [2, 2],
+        [1, 0],
+        [0, 2],
+        [0, 0],
+      ],
+    ],
+    [
+      'a ring running back along itself',
+      [
+        [0, 0],
+        [2, 0],
+        [2, 1],
+        [1, 1],
+        [1, 0],
+        [3, 0],
+        [3, 2],
+        [0, 2],
+        [0, 0],
+      ],
+    ],
     ['a comb whose last tooth cuts the first', [...comb(50).slice(0, -2), [500, -1], [0, -1], [0, 0]]],
     ['a circle with one position pulled across it', circle(1_000).map((p, i) => (i === 500 ? [5.02, 52.0] : p))],
   ])('refuses %s', (_, ring) => {
