@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { Hono } from 'hono';
+import { writeAnswerHeaders } from '../src/http/answer-headers.js';
 import type { AppEnv } from '../src/http/context.js';
 import { FallbackStore } from '../src/http/rate-limit/fallback-store.js';
 import { MemoryStore } from '../src/http/rate-limit/memory-store.js';
@@ -81,10 +82,14 @@ async function benchRedisStore(store: RedisStore): Promise<void> {
   row('refused hit (window full), sequential mean', format(await perHit(store, full.write, 5_000)));
 }
 
-/** Hono with the principal set as authentication would, the limiter (if any), and one constant route. */
+/**
+ * Hono with the principal set as authentication would, the limiter (if any) with the writer of its
+ * answer headers, and one constant route.
+ */
 function bareApp(store: RateLimitStore | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   let request = 0;
+  if (store) app.use('*', writeAnswerHeaders);
   app.use('*', async (c, next) => {
     c.set('principal', { userId: 'bench', keyId: bucketNames[request++ % KEYS]!, verified: true });
     await next();
