@@ -89,6 +89,11 @@ describe.each(storageKinds)('fields on %s', (kind) => {
       { type: 'Polygon', coordinates: [squareWithHole(5).coordinates[0], [[5.002, 52.002], [5.004, 52.004], [5.004, 52.002], [5.002, 52.004], [5.002, 52.002]]] },
       'coordinates.1: a ring must not cross',
     ],
+    [
+      'a hole that crosses the outer ring',
+      { type: 'Polygon', coordinates: [squareWithHole(5).coordinates[0], [[5.008, 52.008], [5.012, 52.008], [5.012, 52.012], [5.008, 52.012], [5.008, 52.008]]] },
+      'coordinates.1: a hole must not cross the outer ring',
+    ],
   ])('refuses %s with 422 and the reason', async (_, geometry, reason) => {
     const body = await expectProblem(await post({ b_geometry: geometry }), 422, 'unprocessable-entity');
     expect(body.detail).toContain(reason);

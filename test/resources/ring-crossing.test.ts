@@ -1,7 +1,7 @@
-// A ring that crosses or touches itself is refused (STACK.md: turf measures a bowtie as area 0 and
-// calls it valid), without refusing the outlines real fields have.
+// Rings that cross are refused (STACK.md: turf measures a bowtie as area 0 and calls it valid), without
+// refusing the outlines real fields have.
 import { describe, expect, it } from 'vitest';
-import { ringCrossesItself } from '../../src/resources/fields/ring-crossing.js';
+import { findCrossing } from '../../src/resources/fields/ring-crossing.js';
 
 type Ring = Array<[number, number]>;
 
@@ -21,7 +21,7 @@ const comb = (teeth: number): Ring => {
   return [...ring, [0, 2 * teeth], [0, 0]];
 };
 
-describe('ringCrossesItself', () => {
+describe('findCrossing, one ring', () => {
   it.each<[string, Ring]>([
     [
       'a square',
@@ -60,7 +60,7 @@ describe('ringCrossesItself', () => {
     ['a circle of 10,000 positions', circle(10_000)],
     ['a comb of 2,000 teeth', comb(2_000)],
   ])('accepts %s', (_, ring) => {
-    expect(ringCrossesItself(ring)).toBe(false);
+    expect(findCrossing([ring])).toBeUndefined();
   });
 
   it.each<[string, Ring]>([
@@ -102,6 +102,58 @@ describe('ringCrossesItself', () => {
     ['a comb whose last tooth cuts the first', [...comb(50).slice(0, -2), [500, -1], [0, -1], [0, 0]]],
     ['a circle with one position pulled across it', circle(1_000).map((p, i) => (i === 500 ? [5.02, 52.0] : p))],
   ])('refuses %s', (_, ring) => {
-    expect(ringCrossesItself(ring)).toBe(true);
+    expect(findCrossing([ring])).toEqual({ ring: 0 });
+  });
+});
+
+describe('findCrossing, holes', () => {
+  const outer: Ring = [
+    [0, 0],
+    [10, 0],
+    [10, 10],
+    [0, 10],
+    [0, 0],
+  ];
+  const square = (x: number, y: number, size: number): Ring => [
+    [x, y],
+    [x + size, y],
+    [x + size, y + size],
+    [x, y + size],
+    [x, y],
+  ];
+
+  it('accepts holes inside the outer ring, and a hole touching it at one point', () => {
+    expect(findCrossing([outer, square(2, 2, 2), square(6, 6, 2)])).toBeUndefined();
+    expect(
+      findCrossing([
+        outer,
+        [
+          [0, 5],
+          [3, 4],
+          [3, 6],
+          [0, 5],
+        ],
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('refuses a hole that crosses the outer ring, or another hole, naming both', () => {
+    expect(findCrossing([outer, square(8, 8, 4)])).toEqual({ ring: 1, other: 0 });
+    expect(findCrossing([outer, square(2, 2, 3), square(4, 4, 3)])).toEqual({ ring: 2, other: 1 });
+  });
+
+  it('refuses a hole that crosses itself', () => {
+    expect(
+      findCrossing([
+        outer,
+        [
+          [2, 2],
+          [4, 4],
+          [4, 2],
+          [2, 4],
+          [2, 2],
+        ],
+      ]),
+    ).toEqual({ ring: 1 });
   });
 });

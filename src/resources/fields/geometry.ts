@@ -2,7 +2,7 @@
 import turfArea from '@turf/area';
 import turfCenterOfMass from '@turf/center-of-mass';
 import type { FieldGeometry } from '../../db/schema.js';
-import { ringCrossesItself } from './ring-crossing.js';
+import { findCrossing } from './ring-crossing.js';
 
 export const MAX_COORDINATES = 10_000;
 
@@ -44,13 +44,22 @@ function ringProblems(ring: unknown, path: Array<string | number>): GeometryProb
   if (ring.length < 4) return [{ path, message: 'a ring needs at least 4 positions' }];
   const [first, last] = [ring[0] as Position, ring[ring.length - 1] as Position];
   if (first[0] !== last[0] || first[1] !== last[1]) return [{ path, message: 'a ring must be closed: its last position equals its first' }];
-  if (ringCrossesItself(ring as Ring)) return [{ path, message: 'a ring must not cross or touch itself' }];
   return [];
 }
 
 function polygonProblems(polygon: unknown, path: Array<string | number>): GeometryProblem[] {
   if (!Array.isArray(polygon) || polygon.length === 0) return [{ path, message: 'must be a polygon: a non-empty array of rings' }];
-  return polygon.flatMap((ring, i) => ringProblems(ring, [...path, i]));
+  const problems = polygon.flatMap((ring, i) => ringProblems(ring, [...path, i]));
+  if (problems.length > 0) return problems;
+  const crossing = findCrossing(polygon as Ring[]);
+  if (crossing === undefined) return [];
+  const message =
+    crossing.other === undefined
+      ? 'a ring must not cross or touch itself'
+      : crossing.other === 0
+        ? 'a hole must not cross the outer ring'
+        : `a hole must not cross another hole (ring ${crossing.other})`;
+  return [{ path: [...path, crossing.ring], message }];
 }
 
 /** Why a geometry is not a valid Polygon or MultiPolygon (empty when it is). */

@@ -1,6 +1,7 @@
-// Whether a ring crosses or touches itself (a "bowtie"), which @turf/area would measure as if nothing
-// were wrong. A sweep over the segments sorted along one axis compares only segments whose extents
-// overlap, so a field outline of 10,000 positions is checked in a few milliseconds.
+// Whether the rings of a polygon cross: a ring that crosses or touches itself (a "bowtie", which
+// @turf/area would measure as if nothing were wrong), or a hole whose edge crosses the outer ring's
+// or another hole's. A sweep over the segments sorted along one axis compares only segments whose
+// extents overlap, so a field outline of 10,000 positions is checked in a few milliseconds.
 
 type Position = readonly [number, number];
 
@@ -18,47 +19,81 @@ function segmentsMeet(p: Position, q: Position, r: Position, s: Position): boole
   return (t1 === 0 && within(p, q, r)) || (t2 === 0 && within(p, q, s)) || (t3 === 0 && within(r, s, p)) || (t4 === 0 && within(r, s, q));
 }
 
-/** How much of the ring's extent along one axis its segments cover together: the sweep's expected crowd. */
-function crowding(points: readonly Position[], axis: 0 | 1): number {
+/** Whether segments p–q and r–s cross at a point inside both (touching does not count). */
+const segmentsCross = (p: Position, q: Position, r: Position, s: Position) =>
+  turn(p, q, r) * turn(p, q, s) < 0 && turn(r, s, p) * turn(r, s, q) < 0;
+
+/** How much of the rings' extent along one axis their segments cover together: the sweep's expected crowd. */
+function crowding(rings: ReadonlyArray<readonly Position[]>, axis: 0 | 1): number {
   let [low, high, covered] = [Infinity, -Infinity, 0];
-  for (let i = 0; i < points.length; i++) {
-    low = Math.min(low, points[i]![axis]);
-    high = Math.max(high, points[i]![axis]);
-    if (i > 0) covered += Math.abs(points[i]![axis] - points[i - 1]![axis]);
+  for (const ring of rings) {
+    for (let i = 0; i < ring.length; i++) {
+      low = Math.min(low, ring[i]![axis]);
+      high = Math.max(high, ring[i]![axis]);
+      if (i > 0) covered += Math.abs(ring[i]![axis] - ring[i - 1]![axis]);
+    }
   }
   return high > low ? covered / (high - low) : Infinity;
 }
 
+/** Where the rings of a polygon cross: `ring` is the offender, `other` the ring it crosses when that is another. */
+export interface Crossing {
+  ring: number;
+  other?: number;
+}
+
 /**
- * Whether two segments of a closed ring that are not neighbours meet. A position repeated right
- * after itself is not a crossing (it draws no line), so such repeats are dropped first. The sweep
- * runs along the axis the segments crowd least (a comb of long east–west teeth is swept south to north).
+ * The first crossing among closed rings (outer ring first, then holes), or undefined. Within a ring,
+ * two segments that are not neighbours may not even touch; a hole may touch another ring at a point
+ * (as OGC simple features allow) but not cross it. A position repeated right after itself is not a
+ * crossing (it draws no line). The sweep runs along the axis the segments crowd least (a comb of long
+ * east–west teeth is swept south to north).
  */
-export function ringCrossesItself(ring: readonly Position[]): boolean {
-  const distinct = ring.filter((point, i) => i === 0 || point[0] !== ring[i - 1]![0] || point[1] !== ring[i - 1]![1]);
-  const points = crowding(distinct, 0) <= crowding(distinct, 1) ? distinct : distinct.map(([x, y]) => [y, x] as const);
-  const segments = points.length - 1;
-  if (segments < 3) return false;
-  const [west, east, south, north] = [0, 1, 2, 3].map(() => new Float64Array(segments));
-  for (let i = 0; i < segments; i++) {
-    const [a, b] = [points[i]!, points[i + 1]!];
-    [west![i], east![i], south![i], north![i]] = [Math.min(a[0], b[0]), Math.max(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+export function findCrossing(rings: ReadonlyArray<readonly Position[]>): Crossing | undefined {
+  const distinct = rings.map((ring) => ring.filter((point, i) => i === 0 || point[0] !== ring[i - 1]![0] || point[1] !== ring[i - 1]![1]));
+  const swap = crowding(distinct, 0) > crowding(distinct, 1);
+  const oriented = swap ? distinct.map((ring) => ring.map(([x, y]) => [y, x] as const)) : distinct;
+  // Segment s runs from start[s] to start[s] + 1 within `points`, on ring ringOf[s] of `sizes[ringOf[s]]` segments.
+  const points: Position[] = [];
+  const start: number[] = [];
+  const ringOf: number[] = [];
+  const indexInRing: number[] = [];
+  const sizes = oriented.map((ring) => ring.length - 1);
+  oriented.forEach((ring, r) => {
+    const offset = points.length;
+    points.push(...ring);
+    for (let i = 0; i + 1 < ring.length; i++) {
+      start.push(offset + i);
+      ringOf.push(r);
+      indexInRing.push(i);
+    }
+  });
+  const count = start.length;
+  const [west, east, south, north] = [0, 1, 2, 3].map(() => new Float64Array(count));
+  for (let s = 0; s < count; s++) {
+    const [a, b] = [points[start[s]!]!, points[start[s]! + 1]!];
+    [west![s], east![s], south![s], north![s]] = [Math.min(a[0], b[0]), Math.max(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[1], b[1])];
   }
-  const order = Uint32Array.from({ length: segments }, (_, i) => i).sort((a, b) => west![a]! - west![b]!);
+  const order = Uint32Array.from({ length: count }, (_, s) => s).sort((a, b) => west![a]! - west![b]!);
   const active: number[] = [];
-  for (const i of order) {
+  for (const s of order) {
     let kept = 0;
-    for (const j of active) {
+    for (const t of active) {
       // A segment that ends before this one starts cannot meet it or any later one: it leaves the sweep.
-      if (east![j]! < west![i]!) continue;
-      active[kept++] = j;
-      const apart = Math.abs(i - j);
-      if (apart === 1 || apart === segments - 1) continue; // neighbours share their end
-      if (north![j]! < south![i]! || north![i]! < south![j]!) continue;
-      if (segmentsMeet(points[i]!, points[i + 1]!, points[j]!, points[j + 1]!)) return true;
+      if (east![t]! < west![s]!) continue;
+      active[kept++] = t;
+      if (north![t]! < south![s]! || north![s]! < south![t]!) continue;
+      const [p, q, r, v] = [points[start[s]!]!, points[start[s]! + 1]!, points[start[t]!]!, points[start[t]! + 1]!];
+      if (ringOf[s] === ringOf[t]) {
+        const apart = Math.abs(indexInRing[s]! - indexInRing[t]!);
+        if (apart === 1 || apart === sizes[ringOf[s]!]! - 1) continue; // neighbours share their end
+        if (sizes[ringOf[s]!]! >= 3 && segmentsMeet(p, q, r, v)) return { ring: ringOf[s]! };
+      } else if (segmentsCross(p, q, r, v)) {
+        return { ring: Math.max(ringOf[s]!, ringOf[t]!), other: Math.min(ringOf[s]!, ringOf[t]!) };
+      }
     }
     active.length = kept;
-    active.push(i);
+    active.push(s);
   }
-  return false;
+  return undefined;
 }
