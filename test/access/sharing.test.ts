@@ -1,8 +1,7 @@
 // CONTRACT.md Sharing a farm: roles by e-mail, at least one owner, effect on the next request, audit trail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client.js';
-import { appOn, call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
-import { openTestPostgres, storageKinds } from '../helpers/databases.js';
+import { call, createFarm, expectProblem, signUpWithKey, startTestApp, withTwoProcessesOnPostgres, type Account, type TestApp } from '../helpers/app.js';
+import { storageKinds } from '../helpers/databases.js';
 import { createField } from '../helpers/fixtures.js';
 
 describe.each(storageKinds)('sharing on %s', (kind) => {
@@ -130,11 +129,7 @@ describe.each(storageKinds)('sharing on %s', (kind) => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('role changes across processes sharing PostgreSQL', () => {
   it('act in a second process on its very next request: grant, demotion and revocation', async () => {
-    const database = await openTestPostgres();
-    const other = await openPostgres(database.url, 2);
-    const a = appOn(database);
-    const b = appOn(other);
-    try {
+    await withTwoProcessesOnPostgres(async (a, b) => {
       const owner = await signUpWithKey(a.app);
       const colleague = await signUpWithKey(a.app);
       const farm = (await createFarm(a.app, owner.key)).b_id_farm;
@@ -155,9 +150,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('role changes across processes s
       await expectProblem(await read(), 404, 'not-found');
       const listed = (await (await call(b.app, colleague.key, 'GET', '/api/farms')).json()) as { pagination: { total: number } };
       expect(listed.pagination.total).toBe(0);
-    } finally {
-      await other.close();
-      await database.close();
-    }
+    });
   });
 });

@@ -1,9 +1,9 @@
 // Starts the real app on a test database and offers the requests every test needs.
 import { createApp, createDeps, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import type { DatabaseHandle } from '../../src/db/client.js';
+import { openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import type { AppDeps } from '../../src/http/context.js';
-import { openTestDatabase, type StorageKind } from './databases.js';
+import { openTestDatabase, openTestPostgres, type StorageKind } from './databases.js';
 
 export interface TestApp {
   app: App;
@@ -30,6 +30,21 @@ export async function startTestApp(kind: StorageKind, env: Record<string, string
   return appOn(await openTestDatabase(kind), env);
 }
 
+/**
+ * Two apps on one fresh PostgreSQL database, each with its own pool and its own memory (remembered
+ * keys, rate-limit windows), as two processes would be. Needs TEST_DATABASE_URL.
+ */
+export async function withTwoProcessesOnPostgres(work: (a: TestApp, b: TestApp) => Promise<void>): Promise<void> {
+  const database = await openTestPostgres();
+  const other = await openPostgres(database.url, 2);
+  try {
+    await work(appOn(database), appOn(other));
+  } finally {
+    await other.close();
+    await database.close();
+  }
+}
+
 const json = (body: unknown) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 export interface Account {
@@ -48,7 +63,11 @@ export async function signUpWithKey(app: App, email = `user${++accounts}-${Date.
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
   const user = (await signUp.json()) as { user_id: string };
-  const created = await app.request('/api/keys', { method: 'POST', body: JSON.stringify({ name: 'test' }), headers: { 'content-type': 'application/json', cookie } });
+  const created = await app.request('/api/keys', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'test' }),
+    headers: { 'content-type': 'application/json', cookie },
+  });
   if (created.status !== 201) throw new Error(`key creation failed: ${created.status} ${await created.text()}`);
   const key = (await created.json()) as { key: string; id: string };
   return { userId: user.user_id, email, cookie, key: key.key, keyId: key.id };

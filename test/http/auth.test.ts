@@ -1,9 +1,8 @@
 // SPEC.md Authentication: exactly one key header; the same 401 for every bad key; revocation and expiry at once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOn, call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
-import { openPostgres } from '../../src/db/client.js';
-import { openTestPostgres, storageKinds } from '../helpers/databases.js';
+import { call, createFarm, expectProblem, signUpWithKey, startTestApp, withTwoProcessesOnPostgres, type Account, type TestApp } from '../helpers/app.js';
+import { storageKinds } from '../helpers/databases.js';
 
 const withoutErrorId = (body: Record<string, unknown>) => ({ ...body, error_id: undefined });
 
@@ -93,11 +92,7 @@ describe.each(storageKinds)('authentication on %s', (kind) => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('revocation across processes sharing PostgreSQL', () => {
   it('refuses the key in a second process on its very next request, on reads and on writes', async () => {
-    const database = await openTestPostgres();
-    const other = await openPostgres(database.url, 2);
-    const a = appOn(database);
-    const b = appOn(other);
-    try {
+    await withTwoProcessesOnPostgres(async (a, b) => {
       const account = await signUpWithKey(a.app);
       const farm = await createFarm(a.app, account.key);
       // Process B now remembers the key.
@@ -109,9 +104,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('revocation across processes sha
       await expectProblem(await call(b.app, account.key, 'GET', '/api/farms/unknown'), 401, 'unauthorized');
       await expectProblem(await call(b.app, account.key, 'GET', '/api/farms?limit=500'), 401, 'unauthorized');
       await expectProblem(await call(b.app, account.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'x' }), 401, 'unauthorized');
-    } finally {
-      await other.close();
-      await database.close();
-    }
+    });
   });
 });
