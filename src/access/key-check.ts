@@ -8,10 +8,13 @@ import { unauthorized } from '../http/auth.js';
 const keyIsActive = (keyId: string | Placeholder) =>
   sql`exists (select 1 from api_keys k where k.key_id = ${keyId} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()))`;
 
+/** Whether the principal's key still has to be checked: a key remembered as a hint, not yet verified. */
+const keyCheckNeeded = (principal: Principal): principal is Principal & { keyId: string } =>
+  !principal.verified && principal.keyId !== null;
+
 /** A boolean SQL expression: is the principal's key still active? Constant true once verified. */
 export function keyStillActive(principal: Principal): SQL {
-  if (principal.verified || principal.keyId === null) return sql`true`;
-  return keyIsActive(principal.keyId);
+  return keyCheckNeeded(principal) ? keyIsActive(principal.keyId) : sql`true`;
 }
 
 /** The values every statement of `statementsCheckingKey` takes besides its own. */
@@ -29,7 +32,7 @@ export function statementsCheckingKey<Row, Values extends KeyCheckValues>(name: 
     `${name}_checking_key`,
     build(keyIsActive(sql.placeholder('keyId'))),
   );
-  return (principal: Principal) => (principal.verified || principal.keyId === null ? verified : checking);
+  return (principal: Principal) => (keyCheckNeeded(principal) ? checking : verified);
 }
 
 /** Applies the answer of `keyStillActive`: an inactive key ends the request with 401. */
