@@ -1,12 +1,12 @@
 // Accounts as JSON for scripts (/auth/*) and key management (/api/keys).
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { SESSION_COOKIE } from '../http/auth.js';
 import type { AppDeps, AppEnv } from '../http/context.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
 import { ApiError, notFound } from '../http/problem.js';
-import { validationHook } from '../http/validation.js';
+import { ApiRoutes } from '../http/api-routes.js';
 import { createApiKey, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
 import { clientAddress } from './client-address.js';
 import { hashPassword } from './passwords.js';
@@ -105,7 +105,7 @@ const revokeKeyRoute = createRoute({
 
 export function accountRoutes({ config, database, keys }: AppDeps, signInThrottle: SignInThrottle) {
   const db = database.db;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
 
   app.openapi(signUpRoute, async (c) => {
     if (config.signup === 'closed') throw new ApiError('forbidden', 'Sign-up is closed on this server.');

@@ -1,11 +1,11 @@
 // HTTP for the calculations: they read stored records (a read of the resource) and never change them.
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { authorize } from '../access/roles.js';
 import type { AppDeps, AppEnv } from '../http/context.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { jsonContent } from '../http/route-helpers.js';
 import { idParams } from '../http/route-helpers.js';
-import { validationHook } from '../http/validation.js';
+import { ApiRoutes } from '../http/api-routes.js';
 import { farmIdParams } from '../resources/farms/schemas.js';
 import { currentYear, type Timeframe } from './dates.js';
 import { fieldDose } from './dose/dose.js';
@@ -73,7 +73,7 @@ function fieldResult(field: BalanceField, timeframe: Timeframe, deposition: numb
 export function calculationRoutes({ config, database }: AppDeps) {
   const db = database.db;
   const deposition = config.depositionKgNPerHaPerYear;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
 
   app.openapi(fieldBalanceRoute, async (c) => {
     const { b_id } = c.req.valid('param');

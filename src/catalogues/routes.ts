@@ -1,10 +1,10 @@
 // HTTP for the crop and fertilizer catalogues: paginated, searchable by name or code.
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.js';
 import { apiKeySecurity, authenticatedErrors, errorResponses } from '../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema, type PageQuery } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
-import { validationHook } from '../http/validation.js';
+import { ApiRoutes } from '../http/api-routes.js';
 import { catalogueFertilizerSchema, documentedFields } from '../resources/fertilizers/schemas.js';
 import { cultivationSchema } from '../resources/cultivations/schemas.js';
 import { crops } from './crops.js';
@@ -58,7 +58,7 @@ const fertilizersRoute = createRoute({
 });
 
 export function catalogueRoutes() {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
   app.openapi(cropsRoute, (c) =>
     c.json(
       search(crops, (e) => [e.b_lu_name, e.b_lu_name_en, e.b_lu_catalogue], c.req.valid('query')),

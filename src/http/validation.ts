@@ -60,16 +60,18 @@ function fieldsWithNul(value: unknown): string[] {
   return found;
 }
 
+/** 400 when validated data of `target` holds U+0000 anywhere. */
+export function rejectNul(data: unknown, target: string): void {
+  const withNul = fieldsWithNul(data);
+  if (withNul.length) {
+    throw validationFailed(
+      withNul.map((field) => ({ field: field || TARGET_NAMES[target] || target, message: 'must not contain the character U+0000' })),
+    );
+  }
+}
+
 /** The defaultHook of every OpenAPI route. */
 export const validationHook: Hook<unknown, any, any, unknown> = (result) => {
   if (!result.success) throw validationError(result.error as z.ZodError, result.target);
-  const withNul = fieldsWithNul(result.data);
-  if (withNul.length) {
-    throw validationFailed(
-      withNul.map((field) => ({
-        field: field || TARGET_NAMES[result.target] || result.target,
-        message: 'must not contain the character U+0000',
-      })),
-    );
-  }
+  rejectNul(result.data, result.target);
 };

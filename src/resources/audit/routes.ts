@@ -1,12 +1,12 @@
 // HTTP for a farm's audit trail (owners only).
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { listAudit } from '../../access/audit.js';
 import { authorize } from '../../access/roles.js';
 import type { AppDeps, AppEnv } from '../../http/context.js';
 import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
-import { validationHook } from '../../http/validation.js';
+import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 
 const auditEntrySchema = z
@@ -39,7 +39,7 @@ const listRoute = createRoute({
 
 export function auditRoutes({ database }: AppDeps) {
   const db = database.db;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
   app.openapi(listRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const page = c.req.valid('query');

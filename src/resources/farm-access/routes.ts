@@ -1,12 +1,12 @@
 // HTTP for sharing a farm: list, grant or change, and remove roles (owners only).
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
 import type { AppDeps, AppEnv } from '../../http/context.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
-import { validationHook } from '../../http/validation.js';
+import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { accessEmailParams, accessEntrySchema, accessGrantSchema } from './schemas.js';
 import { grantAccess, listAccess, revokeAccess } from './store.js';
@@ -57,7 +57,7 @@ const revokeRoute = createRoute({
 
 export function farmAccessRoutes({ database, farmRoles }: AppDeps) {
   const db = database.db;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
 
   app.openapi(listRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');

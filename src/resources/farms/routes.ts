@@ -1,5 +1,5 @@
 // HTTP for farms: parse, authorize, call the store, answer.
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { settleKeyCheck } from '../../access/key-check.js';
 import { auditedWrite } from '../../access/audited-write.js';
 import { recordWrite } from '../../access/audit.js';
@@ -8,7 +8,7 @@ import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, error
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { notFound } from '../../http/problem.js';
-import { validationHook } from '../../http/validation.js';
+import { ApiRoutes } from '../../http/api-routes.js';
 import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
 import { deleteFarmCascade } from '../cascade.js';
 import { createFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
@@ -87,7 +87,7 @@ const deleteRoute = createRoute({
 
 export function farmRoutes({ database, farmRoles }: AppDeps) {
   const db = database.db;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
 
   app.openapi(listRoute, async (c) => {
     const page = c.req.valid('query');

@@ -1,5 +1,5 @@
 // HTTP for fertilizer applications: list and add per field; get, change and delete one.
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
 import type { AppDeps, AppEnv } from '../../http/context.js';
@@ -8,7 +8,7 @@ import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, error
 import { envelope, envelopeSchema } from '../../http/pagination.js';
 import { notFound } from '../../http/problem.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
-import { validationHook } from '../../http/validation.js';
+import { ApiRoutes } from '../../http/api-routes.js';
 import { applicationCreateSchema, applicationSchema, applicationUpdateSchema } from './schemas.js';
 import { createApplication, deleteApplication, getApplication, listApplications, updateApplication } from './store.js';
 
@@ -87,7 +87,7 @@ const deleteRoute = createRoute({
 
 export function applicationRoutes({ database }: AppDeps) {
   const db = database.db;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
 
   app.openapi(listRoute, async (c) => {
     const { b_id } = c.req.valid('param');

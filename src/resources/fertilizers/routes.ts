@@ -1,5 +1,5 @@
 // HTTP for a farm's fertilizers: list and acquire per farm; get and delete one.
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
 import type { AppDeps, AppEnv } from '../../http/context.js';
@@ -7,7 +7,7 @@ import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, error
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { notFound } from '../../http/problem.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
-import { validationHook } from '../../http/validation.js';
+import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { farmFertilizerCreateSchema, farmFertilizerSchema } from './schemas.js';
 import { acquireFertilizer, deleteFarmFertilizer, getFarmFertilizer, listFarmFertilizers } from './store.js';
@@ -75,7 +75,7 @@ const deleteRoute = createRoute({
 
 export function fertilizerRoutes({ database }: AppDeps) {
   const db = database.db;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
 
   app.openapi(listRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');

@@ -1,5 +1,5 @@
 // HTTP for fields: list and add per farm; get, change and delete one.
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
 import type { AppDeps, AppEnv } from '../../http/context.js';
@@ -8,7 +8,7 @@ import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, error
 import { envelope, envelopeSchema } from '../../http/pagination.js';
 import { notFound } from '../../http/problem.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
-import { validationHook } from '../../http/validation.js';
+import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { fieldCreateSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
 import { createField, deleteField, getField, listFields, updateField } from './store.js';
@@ -89,7 +89,7 @@ const deleteRoute = createRoute({
 
 export function fieldRoutes({ database }: AppDeps) {
   const db = database.db;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
 
   app.openapi(listRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');

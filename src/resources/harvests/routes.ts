@@ -1,5 +1,5 @@
 // HTTP for harvests: list and add per cultivation; get, change and delete one.
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
 import type { AppDeps, AppEnv } from '../../http/context.js';
@@ -8,7 +8,7 @@ import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, error
 import { envelope, envelopeSchema } from '../../http/pagination.js';
 import { notFound } from '../../http/problem.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
-import { validationHook } from '../../http/validation.js';
+import { ApiRoutes } from '../../http/api-routes.js';
 import { harvestCreateSchema, harvestSchema, harvestUpdateSchema } from './schemas.js';
 import { addHarvest, deleteHarvest, getHarvest, listHarvests, lockCultivation, updateHarvest } from './store.js';
 
@@ -88,7 +88,7 @@ const deleteRoute = createRoute({
 
 export function harvestRoutes({ database }: AppDeps) {
   const db = database.db;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new ApiRoutes();
 
   app.openapi(listRoute, async (c) => {
     const { b_lu } = c.req.valid('param');
