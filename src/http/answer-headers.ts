@@ -2,8 +2,8 @@
 // a plain object and written once, at the end. Setting them through Hono's `c.header` would build a
 // fetch `Headers` object and take the response off @hono/node-server's fast path: several µs a request.
 import type { ServerResponse } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context.js';
+import type { Context } from 'hono';
+import type { AppEnv, Check } from './context.js';
 
 export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string): void {
   const fields = c.get('answerHeaders');
@@ -15,7 +15,7 @@ export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string)
  * The outermost middleware of the API. Served by Node, the fields go straight onto the Node response,
  * which merges them with the answer's own; answered in-process (`app.request`), onto the Response.
  */
-export const writeAnswerHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const writeAnswerHeaders: Check = async (c, next) => {
   await next();
   const fields = c.get('answerHeaders');
   if (!fields) return;

@@ -1,9 +1,9 @@
 // Authentication: exactly one API key header (or, where allowed, the session cookie) → a principal.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { findSessionUser } from '../accounts/users-store.js';
 import type { Principal } from '../accounts/principal.js';
-import type { AppDeps, AppEnv } from './context.js';
+import type { AppDeps, Check } from './context.js';
 import { ApiError } from './problem.js';
 
 export const SESSION_COOKIE = 'akker_session';
@@ -75,11 +75,7 @@ async function identifyBySession(c: Context, deps: AppDeps, allowSession: boolea
  * moment ago may see 429 until its window has room, then 401.
  * Only an answered request counts as a use of its key (`last_used_at`).
  */
-export function authenticate(
-  deps: AppDeps,
-  respond: (c: Context, error: ApiError) => Response,
-  options: { allowSession: boolean },
-): MiddlewareHandler<AppEnv> {
+export function authenticate(deps: AppDeps, respond: (c: Context, error: ApiError) => Response, options: { allowSession: boolean }): Check {
   return async (c, next) => {
     const identified = identify(c, deps, options.allowSession);
     const principal = identified instanceof Promise ? await identified : identified;

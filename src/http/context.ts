@@ -1,4 +1,5 @@
 // What every module of the app is given, and what a request carries through the middleware.
+import type { Context, Next } from 'hono';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { KeyResolver } from '../accounts/key-resolver.js';
@@ -21,3 +22,9 @@ export interface AppEnv {
     answerHeaders?: Record<string, string>;
   };
 }
+
+/**
+ * One of the checks in front of the API's routes (see app.ts): it runs `next` (the checks after it and
+ * the route) or throws an ApiError. Unlike a Hono middleware it never answers by returning a Response.
+ */
+export type Check = (c: Context<AppEnv>, next: Next) => Promise<void>;

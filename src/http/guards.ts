@@ -1,7 +1,8 @@
 // Checks that run before authentication, in the order of CONTRACT.md:
 // unknown path 404 → method 405 → body over 5 MiB 413 → content type 415.
-import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
+import type { Context, Hono, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { Check } from './context.js';
 import { ApiError } from './problem.js';
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -42,9 +43,9 @@ function knownPaths(app: Hono<any>): KnownPath[] {
  * with another method, before any other work. The table is read from the app's
  * own routes on the first request, so it cannot drift from them.
  */
-export function routeGuard(app: Hono<any>): MiddlewareHandler {
+export function routeGuard(app: Hono<any>): Check {
   let table: KnownPath[] | undefined;
-  // Not async: on the common path it only hands on next()'s promise (a throw reaches onError all the same).
+  // Not async: on the common path it only hands on next()'s promise (a throw is answered all the same).
   return (c, next) => {
     const path = c.req.path;
     if (!isMachinePath(path)) return next();
@@ -90,8 +91,11 @@ async function hasBody(c: Context): Promise<boolean> {
  * GET and HEAD carry no body to check; skipping them also spares the hot read path the cost of
  * building a full fetch Request, which is what touching `c.req.raw.body` does on @hono/node-server.
  */
-export const bodyGuards: MiddlewareHandler = (c, next) =>
-  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, () => checkContentType(c, next));
+export const bodyGuards: Check = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : guardBody(c, next));
+
+async function guardBody(c: Context, next: Next): Promise<void> {
+  await limitBody(c, () => checkContentType(c, next));
+}
 
 /** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */
 async function checkContentType(c: Context, next: Next): Promise<void> {

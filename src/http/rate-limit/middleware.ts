@@ -2,7 +2,7 @@
 // RateLimit / RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers) on every answer.
 import type { Context, Next } from 'hono';
 import { addAnswerHeader } from '../answer-headers.js';
-import type { AppEnv } from '../context.js';
+import type { AppEnv, Check } from '../context.js';
 import { ApiError } from '../problem.js';
 import { categoryOf, type RatePolicies, type RatePolicy } from './policies.js';
 import type { RateDecision, RateLimitStore } from './store.js';
@@ -32,11 +32,7 @@ function limitExceeded(policy: RatePolicy, resetMs: number, perKey: boolean): Ap
  * Runs after authentication: the bucket is the API key, or the user for a session request.
  * A refused request is answered here, before validation and before any database statement.
  */
-export function rateLimit(
-  store: RateLimitStore,
-  policies: RatePolicies,
-  respond: (c: Context, error: ApiError) => Response,
-): (c: Context<AppEnv>, next: Next) => Promise<void> {
+export function rateLimit(store: RateLimitStore, policies: RatePolicies, respond: (c: Context, error: ApiError) => Response): Check {
   const admit = (c: Context<AppEnv>, next: Next, policy: RatePolicy, decision: RateDecision): Promise<void> => {
     if (!decision.allowed) {
       // Set, not returned: the limiter also runs inside the authentication middleware's next().
