@@ -81,7 +81,7 @@ function describeError(error: unknown): string {
 }
 
 export function createDeps(config: Config, database: DatabaseHandle, rateLimits: RateLimitStore = openRateLimitStore(config)): AppDeps {
-  return { config, database, keys: new KeyResolver(database), farmRoles: new FarmRoleCache(database.ownership === 'exclusive'), rateLimits };
+  return { config, database, keys: new KeyResolver(database), farmRoles: new FarmRoleCache(database.ownership), rateLimits };
 }
 
 export function createApp(deps: AppDeps) {

@@ -9,7 +9,7 @@ const keyIsActive = (keyId: string | Placeholder) =>
   sql`exists (select 1 from api_keys k where k.key_id = ${keyId} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()))`;
 
 /** Whether the principal's key still has to be checked: a key remembered as a hint, not yet verified. */
-const keyCheckNeeded = (principal: Principal): principal is Principal & { keyId: string } =>
+export const keyCheckNeeded = (principal: Principal): principal is Principal & { keyId: string } =>
   !principal.verified && principal.keyId !== null;
 
 /** A boolean SQL expression: is the principal's key still active? Constant true once verified. */

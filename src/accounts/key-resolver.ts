@@ -1,13 +1,17 @@
 // Turns a raw API key into a principal with as few database statements as stays exact.
+import type { AccessEpoch } from '../access/access-epoch.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { findActiveKeyByHash, isKeyActive, recordKeyUse } from './api-keys-store.js';
 import type { Principal } from './principal.js';
 import { sha256 } from './secrets.js';
 
 interface RememberedKey {
+  hash: string;
   keyId: string;
   userId: string;
   expiresAtMs: number | null;
+  /** The access epoch at which the key was last seen active (see access/access-epoch.ts). */
+  epoch: AccessEpoch;
 }
 
 const MAX_REMEMBERED_KEYS = 50_000;
@@ -18,14 +22,15 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * every revocation passes through this process, which forgets the key, and expiry
  * is checked against the clock, so a remembered key is exact. With a shared
  * PostgreSQL server a remembered key is only a hint: the principal is marked
- * unverified and the request's first statement re-checks the key.
+ * unverified and the request's first statement re-checks the key, or reads the
+ * access epoch and finds it where it was when the key was last seen active.
  *
  * Unknown, revoked and expired keys all end in the same single lookup, so their
  * answers cannot be told apart by time either.
  */
 export class KeyResolver {
   readonly #byHash = new Map<string, RememberedKey>();
-  readonly #hashById = new Map<string, string>();
+  readonly #byId = new Map<string, RememberedKey>();
   readonly #lastUseWritten = new Map<string, number>();
 
   constructor(private readonly database: DatabaseHandle) {}
@@ -52,8 +57,25 @@ export class KeyResolver {
       if (remembered) this.forget(remembered.keyId);
       return null;
     }
-    this.#remember(hash, { keyId: active.keyId, userId: active.userId, expiresAtMs: active.expiresAt?.getTime() ?? null });
+    this.#remember({
+      hash,
+      keyId: active.keyId,
+      userId: active.userId,
+      expiresAtMs: active.expiresAt?.getTime() ?? null,
+      epoch: active.epoch,
+    });
     return { userId: active.userId, keyId: active.keyId, verified: true };
+  }
+
+  /** Whether the principal's key is known to be active while the access epoch is `epoch`. */
+  isActiveAt(principal: Principal, epoch: AccessEpoch): boolean {
+    return principal.verified || (principal.keyId !== null && this.#byId.get(principal.keyId)?.epoch === epoch);
+  }
+
+  /** A statement of this epoch found the key active. */
+  noteActiveAt(keyId: string, epoch: AccessEpoch): void {
+    const remembered = this.#byId.get(keyId);
+    if (remembered) remembered.epoch = epoch;
   }
 
   /** Re-checks an unverified principal's key against the database. */
@@ -67,19 +89,19 @@ export class KeyResolver {
 
   /** Called after a revocation, and whenever a key turns out to be inactive. */
   forget(keyId: string): void {
-    const hash = this.#hashById.get(keyId);
-    if (hash !== undefined) this.#byHash.delete(hash);
-    this.#hashById.delete(keyId);
+    const remembered = this.#byId.get(keyId);
+    if (remembered) this.#byHash.delete(remembered.hash);
+    this.#byId.delete(keyId);
     this.#lastUseWritten.delete(keyId);
   }
 
-  #remember(hash: string, key: RememberedKey): void {
+  #remember(key: RememberedKey): void {
     if (this.#byHash.size >= MAX_REMEMBERED_KEYS) {
       const oldest = this.#byHash.values().next().value;
       if (oldest) this.forget(oldest.keyId);
     }
-    this.#byHash.set(hash, key);
-    this.#hashById.set(key.keyId, hash);
+    this.#byHash.set(key.hash, key);
+    this.#byId.set(key.keyId, key);
   }
 
   /**
@@ -88,7 +110,7 @@ export class KeyResolver {
    */
   noteUse({ keyId }: Principal): void {
     // A key forgotten during the request (revoked by it) is not noted again.
-    if (keyId === null || !this.#hashById.has(keyId)) return;
+    if (keyId === null || !this.#byId.has(keyId)) return;
     const now = Date.now();
     const written = this.#lastUseWritten.get(keyId);
     if (written !== undefined && now - written < LAST_USED_RESOLUTION_MS) return;

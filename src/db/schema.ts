@@ -2,6 +2,7 @@
 // specification has one (b_id_farm, b_name_farm, …); the rest are snake_case.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -101,6 +102,16 @@ export const farmAccess = pgTable(
     check('farm_access_role_check', sql`${t.role} in ('owner', 'advisor', 'researcher')`),
   ],
 );
+
+/**
+ * One row: a counter that moves on, in the same transaction, with every change that can take access away
+ * (an API key revoked, expired or deleted; a role changed or removed), by the triggers of migration 0005.
+ * A process sharing the server may trust what it remembers about keys and roles for as long as the counter
+ * it reads in a request's statement is the one it saw when it learned them (see access/access-epoch.ts).
+ */
+export const accessEpoch = pgTable('access_epoch', {
+  value: bigint('value', { mode: 'bigint' }).notNull(),
+});
 
 /** A parcel of a farm. Acquiring (b_start, b_acquiring_method) and discarding (b_end) are columns of the field. */
 export const fields = pgTable(

@@ -85,7 +85,8 @@ const deleteRoute = createRoute({
   },
 });
 
-export function farmRoutes({ database, farmRoles }: AppDeps) {
+export function farmRoutes(deps: AppDeps) {
+  const { database, farmRoles } = deps;
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -110,7 +111,7 @@ export function farmRoutes({ database, farmRoles }: AppDeps) {
   });
 
   app.openapi(getRoute, async (c) => {
-    const farm = await findReadableFarm(database, farmRoles, c.get('principal'), c.req.valid('param').b_id_farm);
+    const farm = await findReadableFarm(deps, c.get('principal'), c.req.valid('param').b_id_farm);
     if (!farm) throw notFound('The farm does not exist.');
     return c.json(farm, 200);
   });

@@ -1,9 +1,11 @@
 // Farm queries. Reads fold the principal's key check and role into the same statement.
 import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../accounts/principal.js';
-import type { FarmRoleCache } from '../../access/farm-role-cache.js';
-import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
+import { currentAccessEpoch, type AccessEpoch } from '../../access/access-epoch.js';
+import type { RememberedRole } from '../../access/farm-role-cache.js';
+import { keyCheckNeeded, settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
+import type { AppDeps } from '../../http/context.js';
 import { Statement } from '../../db/statement.js';
 import { farms, type FarmRole } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
@@ -23,10 +25,10 @@ interface FarmRead extends KeyCheckValues {
   userId: string;
 }
 
-const readFarmStatement = statementsCheckingKey<{ role: FarmRole } & Farm, FarmRead>(
+const readFarmStatement = statementsCheckingKey<{ role: FarmRole; epoch: AccessEpoch } & Farm, FarmRead>(
   'read_farm',
   (keyActive) => sql`
-    select ${keyActive} as key_active, a.role,
+    select ${keyActive} as key_active, a.role, ${currentAccessEpoch} as epoch,
            f.b_id_farm, f.b_name_farm, f.b_businessid_farm, f.b_address_farm, f.b_postalcode_farm
     from farm_access a join farms f on f.b_id_farm = a.b_id_farm
     where a.b_id_farm = ${sql.placeholder('farmId')} and a.user_id = ${sql.placeholder('userId')}`,
@@ -41,30 +43,55 @@ const farmFieldsOf = (row: Farm): Farm => ({
   b_postalcode_farm: row.b_postalcode_farm,
 });
 
+const farmColumnsText = 'b_id_farm, b_name_farm, b_businessid_farm, b_address_farm, b_postalcode_farm';
+
 const farmByIdStatement = new Statement<Farm, { farmId: string }>(
   'farm_by_id',
-  sql`select b_id_farm, b_name_farm, b_businessid_farm, b_address_farm, b_postalcode_farm from farms where b_id_farm = ${sql.placeholder('farmId')}`,
+  sql`select ${sql.raw(farmColumnsText)} from farms where b_id_farm = ${sql.placeholder('farmId')}`,
 );
 
-/**
- * The farm if the principal may read it, else undefined. A role remembered by `roles` spares the join
- * (see access/farm-role-cache.ts). Without a row the key is not re-checked here: the authentication
- * middleware does that before a 404 leaves, so a revoked key still gets its 401.
- */
-export async function findReadableFarm(
-  database: DatabaseHandle,
-  roles: FarmRoleCache,
+const farmWithEpochStatement = new Statement<Farm & { epoch: AccessEpoch }, { farmId: string }>(
+  'farm_with_epoch',
+  sql`select ${currentAccessEpoch} as epoch, ${sql.raw(farmColumnsText)} from farms where b_id_farm = ${sql.placeholder('farmId')}`,
+);
+
+/** The farm by a remembered role; undefined when that memory no longer holds (shared server). */
+async function farmByRememberedRole(
+  { database, keys }: FarmReadDeps,
   principal: Principal,
   farmId: string,
+  known: RememberedRole,
 ): Promise<Farm | undefined> {
-  const known = roles.get(farmId, principal.userId);
-  if (known === null) return undefined;
-  if (known !== undefined) return (await database.rows(farmByIdStatement, { farmId }))[0];
+  if (database.ownership === 'exclusive') return (await database.rows(farmByIdStatement, { farmId }))[0];
+  const [row] = await database.rows(farmWithEpochStatement, { farmId });
+  if (!row || row.epoch !== known.epoch || !keys.isActiveAt(principal, row.epoch)) return undefined;
+  principal.verified = true;
+  return farmFieldsOf(row);
+}
+
+type FarmReadDeps = Pick<AppDeps, 'database' | 'farmRoles' | 'keys'>;
+
+/**
+ * The farm if the principal may read it, else undefined. A role remembered by `farmRoles` spares the
+ * join and the key check (see access/farm-role-cache.ts). Without a row the key is not re-checked here:
+ * the authentication middleware does that before a 404 leaves, so a revoked key still gets its 401.
+ */
+export async function findReadableFarm(deps: FarmReadDeps, principal: Principal, farmId: string): Promise<Farm | undefined> {
+  const { database, farmRoles, keys } = deps;
+  const known = farmRoles.get(farmId, principal.userId);
+  if (known?.role === null) return undefined;
+  if (known !== undefined) {
+    const farm = await farmByRememberedRole(deps, principal, farmId, known);
+    // With the embedded database the memory is exact: no row means no farm.
+    if (farm || database.ownership === 'exclusive') return farm;
+  }
   // The farm and the principal's role on it, with the answer of the key re-check; no row without a role.
+  const checksKey = keyCheckNeeded(principal);
   const [row] = await database.rows(readFarmStatement(principal), { farmId, userId: principal.userId, keyId: principal.keyId });
-  roles.remember(farmId, principal.userId, row?.role ?? null);
+  farmRoles.remember(farmId, principal.userId, row?.role ?? null, row?.epoch ?? null);
   if (!row) return undefined;
   settleKeyCheck(principal, row.key_active);
+  if (checksKey) keys.noteActiveAt(principal.keyId, row.epoch);
   return farmFieldsOf(row);
 }
 
