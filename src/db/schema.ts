@@ -105,7 +105,7 @@ export const farmAccess = pgTable(
 
 /**
  * One row: a counter that moves on, in the same transaction, with every change that can take access away
- * (an API key revoked, expired or deleted; a role changed or removed), by the triggers of migration 0005.
+ * (an API key revoked, deleted or given another expiry; a role changed or removed), by the triggers of migration 0005.
  * A process sharing the server may trust what it remembers about keys and roles for as long as the counter
  * it reads in a request's statement is the one it saw when it learned them (see access/access-epoch.ts).
  */
