@@ -1,7 +1,7 @@
 // Authenticated farm reads: Akker against a bare Hono route (the framework's ceiling) and a bare Hono
 // route doing one indexed query (the database's ceiling), on PGlite and on PostgreSQL; plus the farm
 // list of a user with 100 and with 10,000 farms. Every server is a child process; autocannon runs here.
-// Settings: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_ROUNDS (3), BENCH_DATABASE_URL (a PostgreSQL server).
+// Settings: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_ROUNDS (5), BENCH_DATABASE_URL (a PostgreSQL server).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ function envNumber(name: string, fallback: number): number {
 }
 
 const durations: Durations = { warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 2), seconds: envNumber('BENCH_SECONDS', 10) };
-const ROUNDS = Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 3)));
+const ROUNDS = Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 5)));
 const postgresServerUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Runs `work` against a server, stopping the server afterwards whatever happens. */
