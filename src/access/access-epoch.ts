@@ -9,4 +9,4 @@ import { sql } from 'drizzle-orm';
 export type AccessEpoch = string;
 
 /** A SQL expression for the current epoch, read in the statement's own snapshot. */
-export const currentAccessEpoch = sql`(select value::text from access_epoch)`;
+export const currentAccessEpoch = sql<AccessEpoch>`(select value::text from access_epoch)`;

@@ -93,7 +93,7 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string):
 
 export async function findActiveKeyByHash(db: Database, keyHash: string): Promise<ActiveKey | undefined> {
   const [row] = await db
-    .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at, epoch: sql<AccessEpoch>`${currentAccessEpoch}` })
+    .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at, epoch: currentAccessEpoch })
     .from(apiKeys)
     .where(and(eq(apiKeys.key_hash, keyHash), isActive()));
   return row;

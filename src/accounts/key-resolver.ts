@@ -1,5 +1,6 @@
 // Turns a raw API key into a principal with as few database statements as stays exact.
 import type { AccessEpoch } from '../access/access-epoch.js';
+import { keyCheckNeeded } from '../access/key-check.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { findActiveKeyByHash, isKeyActive, recordKeyUse } from './api-keys-store.js';
 import type { Principal } from './principal.js';
@@ -69,7 +70,7 @@ export class KeyResolver {
 
   /** Whether the principal's key is known to be active while the access epoch is `epoch`. */
   isActiveAt(principal: Principal, epoch: AccessEpoch): boolean {
-    return principal.verified || (principal.keyId !== null && this.#byId.get(principal.keyId)?.epoch === epoch);
+    return !keyCheckNeeded(principal) || this.#byId.get(principal.keyId)?.epoch === epoch;
   }
 
   /** A statement of this epoch found the key active. */
@@ -80,7 +81,7 @@ export class KeyResolver {
 
   /** Re-checks an unverified principal's key against the database. */
   async confirm(principal: Principal): Promise<boolean> {
-    if (principal.verified || principal.keyId === null) return true;
+    if (!keyCheckNeeded(principal)) return true;
     const active = await isKeyActive(this.database.db, principal.keyId);
     if (active) principal.verified = true;
     else this.forget(principal.keyId);
