@@ -6,6 +6,7 @@ import type { KeyResolver } from '../accounts/key-resolver.js';
 import type { FarmRoleCache } from '../access/farm-role-cache.js';
 import type { Principal } from '../accounts/principal.js';
 import type { RateLimitStore } from './rate-limit/store.js';
+import type { AnswerHeaders } from './answer-headers.js';
 
 export interface AppDeps {
   config: Config;
@@ -19,7 +20,7 @@ export interface AppEnv {
   Variables: {
     principal: Principal;
     /** See http/answer-headers.ts. */
-    answerHeaders?: Record<string, string>;
+    answerHeaders?: AnswerHeaders;
   };
 }
 
