@@ -7,6 +7,8 @@ declare module 'autocannon' {
       connections?: number;
       /** Seconds. */
       duration?: number;
+      /** A number of requests to send instead of a duration. */
+      amount?: number;
     }
 
     interface Result {

@@ -20,9 +20,11 @@ export interface Server {
 /**
  * Runs `node --import tsx <script>` with `env` added and waits for its first
  * JSON log line carrying a `url` (Akker's "Akker is listening", or the bench servers' "listening").
+ * `runUnder`: a command that runs node, such as valgrind with its options; the server keeps its pid.
  */
-export async function startServer(script: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export async function startServer(script: string, env: Record<string, string> = {}, runUnder: string[] = []): Promise<Server> {
+  const [command, ...args] = [...runUnder, process.execPath, '--import', 'tsx', script];
+  const child = spawn(command!, args, {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
