@@ -1,6 +1,9 @@
 // The header fields middleware adds to every answer (RateLimit, RateLimit-Policy, Vary), as a real
 // Node server sends them: there they go onto the Node response, not through a fetch Response.
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAnswerHeader, writeAnswerHeaders } from '../../src/http/answer-headers.js';
+import type { AppEnv } from '../../src/http/context.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 let server: ServerProcess;
@@ -63,5 +66,24 @@ describe('answer headers over HTTP', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-expose-headers')).toContain('RateLimit');
     expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=60$/);
+  });
+});
+
+describe('answer headers added by middleware', () => {
+  it('keep the last value of a field added twice, and join the answer of an in-process call', async () => {
+    const app = new Hono<AppEnv>();
+    app.use('*', writeAnswerHeaders);
+    app.use('*', async (c, next) => {
+      addAnswerHeader(c, 'ratelimit', '"general";r=5;t=60');
+      addAnswerHeader(c, 'vary', 'Origin');
+      addAnswerHeader(c, 'ratelimit', '"general";r=4;t=60');
+      await next();
+    });
+    app.get('/', (c) => c.json({ ok: true }));
+    const response = await app.request('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('ratelimit')).toBe('"general";r=4;t=60');
+    expect(response.headers.get('vary')).toBe('Origin');
+    expect(response.headers.get('content-type')).toBe('application/json');
   });
 });
