@@ -7,22 +7,13 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { AppEnv, Check } from './context.js';
 
-/** Name, value, name, value…; a name added again replaces its earlier value. */
+/** Name, value, name, value…, written in this order: a name added again ends with its last value. */
 export type AnswerHeaders = string[];
 
 export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string): void {
   const fields = c.get('answerHeaders');
-  if (!fields) {
-    c.set('answerHeaders', [name, value]);
-    return;
-  }
-  for (let i = 0; i < fields.length; i += 2) {
-    if (fields[i] === name) {
-      fields[i + 1] = value;
-      return;
-    }
-  }
-  fields.push(name, value);
+  if (fields) fields.push(name, value);
+  else c.set('answerHeaders', [name, value]);
 }
 
 /**
