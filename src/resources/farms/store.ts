@@ -43,7 +43,7 @@ const farmFieldsOf = (row: Farm): Farm => ({
   b_postalcode_farm: row.b_postalcode_farm,
 });
 
-const farmColumnsText = 'b_id_farm, b_name_farm, b_businessid_farm, b_address_farm, b_postalcode_farm';
+const farmColumnsText = Object.keys(farmColumns).join(', ');
 
 const farmByIdStatement = new Statement<Farm, { farmId: string }>(
   'farm_by_id',
