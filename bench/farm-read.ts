@@ -13,6 +13,7 @@ import { freshDatabase } from './postgres.js';
 import { startServer, type Server } from './processes.js';
 import { printHeader, printLists, printReads, progress, type ListRow } from './report.js';
 import { analyze, insertFarms } from './seed.js';
+import { envNumber, measuredAkkerEnv } from './settings.js';
 
 const AKKER = 'src/server.ts';
 const CONNECTIONS = [8, 64];
@@ -20,12 +21,6 @@ const LIST_CONNECTIONS = 8;
 const SMALL_LIST = 100;
 const LARGE_LIST = 10_000;
 const MAX_LIST_P50_RATIO = 2;
-
-function envNumber(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number, 0 or more`);
-  return value;
-}
 
 const durations: Durations = { warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 2), seconds: envNumber('BENCH_SECONDS', 10) };
 const ROUNDS = Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 5)));
@@ -65,7 +60,12 @@ async function measureLists(url: string, small: Account, large: Account): Promis
   }
   const list = async ({ key }: Account, farms: number): Promise<ListRow> => ({
     farms,
-    result: await measure(`Akker list of ${farms} farms`, { url: `${url}/api/farms?limit=50`, headers: { 'x-api-key': key } }, LIST_CONNECTIONS, durations),
+    result: await measure(
+      `Akker list of ${farms} farms`,
+      { url: `${url}/api/farms?limit=50`, headers: { 'x-api-key': key } },
+      LIST_CONNECTIONS,
+      durations,
+    ),
   });
   return [await list(small, SMALL_LIST), await list(large, LARGE_LIST)] as const;
 }
@@ -85,9 +85,7 @@ interface DatabaseUnderTest {
  * Returns whether the list timing stayed within its bound.
  */
 async function benchDatabase({ title, env, open }: DatabaseUnderTest, constant: Map<number, Measurement>): Promise<boolean> {
-  // The rate limits are set to their ceiling (a benchmark sends far more than a client may), kept
-  // in this process's memory (no Redis), as a single Akker process does.
-  const akkerEnv = { ...env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', RATE_LIMIT_GENERAL: '1000000', RATE_LIMIT_WRITE: '1000000' };
+  const akkerEnv = measuredAkkerEnv(env);
 
   progress(`${title}: seeding`);
   const seedStart = performance.now();

@@ -20,15 +20,12 @@ import { atExit } from './cleanup.js';
 import { freshDatabase } from './postgres.js';
 import { startServer } from './processes.js';
 import { progress } from './report.js';
+import { envNumber, measuredAkkerEnv } from './settings.js';
 
-const envCount = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number, 1 or more`);
-  return value;
-};
-const WARMUP = envCount('BENCH_WARMUP_REQUESTS', 15_000);
-const REQUESTS = envCount('BENCH_REQUESTS', 4_000);
-const ROUNDS = envCount('BENCH_ROUNDS', 1);
+const atLeastOne = (name: string, fallback: number) => Math.max(1, Math.round(envNumber(name, fallback)));
+const WARMUP = atLeastOne('BENCH_WARMUP_REQUESTS', 15_000);
+const REQUESTS = atLeastOne('BENCH_REQUESTS', 4_000);
+const ROUNDS = atLeastOne('BENCH_ROUNDS', 1);
 const AKKER = process.env.BENCH_AKKER ?? 'src/server.ts';
 const postgresServerUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -70,7 +67,7 @@ interface Target {
 }
 
 /** Main-thread instructions per request of one server process, measured after `warmup` requests. */
-async function countInstructions({ script, env, headers }: Target, path: string, warmup: number): Promise<number> {
+async function countInstructions({ script, env, headers }: Target, farmId: string, warmup: number): Promise<number> {
   const outDir = mkdtempSync(join(workDir, 'run-'));
   const vgdbPrefix = join(outDir, 'vgdb');
   const valgrind = [
@@ -92,8 +89,8 @@ async function countInstructions({ script, env, headers }: Target, path: string,
       stdio: 'ignore',
     });
   try {
-    const url = `${server.url}${path}`;
-    await expectFarm(url, headers, path.split('/').at(-1)!);
+    const url = `${server.url}/api/farms/${farmId}`;
+    await expectFarm(url, headers, farmId);
     await send(url, headers, warmup);
     instrumentation('on');
     await send(url, headers, REQUESTS);
@@ -120,7 +117,7 @@ async function send(url: string, headers: Record<string, string>, amount: number
 
 /** Akker's read and the one-query route's, on one database, ROUNDS times. */
 async function measure(title: string, env: Record<string, string>, warmup: number): Promise<void> {
-  const akkerEnv = { ...env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', RATE_LIMIT_GENERAL: '1000000', RATE_LIMIT_WRITE: '1000000' };
+  const akkerEnv = measuredAkkerEnv(env);
   progress(`${title}: creating a user, a key and a farm`);
   const setup = await startServer(AKKER, akkerEnv);
   let key: string, farmId: string;
@@ -130,12 +127,11 @@ async function measure(title: string, env: Record<string, string>, warmup: numbe
   } finally {
     await setup.stop();
   }
-  const path = `/api/farms/${farmId}`;
   for (let round = 1; round <= ROUNDS; round++) {
     progress(`${title}: Akker under callgrind (round ${round} of ${ROUNDS})`);
-    const akker = await countInstructions({ script: AKKER, env: akkerEnv, headers: { 'x-api-key': key } }, path, warmup);
+    const akker = await countInstructions({ script: AKKER, env: akkerEnv, headers: { 'x-api-key': key } }, farmId, warmup);
     progress(`${title}: Hono + one query under callgrind (round ${round} of ${ROUNDS})`);
-    const oneQuery = await countInstructions({ script: 'bench/servers/one-query.ts', env, headers: {} }, path, warmup);
+    const oneQuery = await countInstructions({ script: 'bench/servers/one-query.ts', env, headers: {} }, farmId, warmup);
     const count = (n: number) => Math.round(n).toLocaleString('en-US').padStart(9);
     console.log(
       `${title.padEnd(12)} Akker ${count(akker)}   one query ${count(oneQuery)}   Akker ÷ one query ${(akker / oneQuery).toFixed(2)}`,
