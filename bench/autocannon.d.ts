@@ -9,6 +9,8 @@ declare module 'autocannon' {
       duration?: number;
       /** A number of requests to send instead of a duration. */
       amount?: number;
+      /** Seconds a request may take before it counts as an error (default 10). */
+      timeout?: number;
     }
 
     interface Result {

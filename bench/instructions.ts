@@ -105,9 +105,9 @@ async function countInstructions({ script, env, headers }: Target, farmId: strin
   return Number(totals[1]) / REQUESTS;
 }
 
-/** `amount` requests over 8 connections; every one must answer 200. */
+/** `amount` requests over 8 connections; every one must answer 200 (slowly: valgrind runs the server 20–50 times slower). */
 async function send(url: string, headers: Record<string, string>, amount: number): Promise<void> {
-  const result = await autocannon({ url, headers, connections: 8, amount });
+  const result = await autocannon({ url, headers, connections: 8, amount, timeout: 120 });
   const ok = result.statusCodeStats['200']?.count ?? 0;
   if (ok !== amount)
     throw new Error(
