@@ -33,6 +33,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * pg's Query for a named statement, made from its text and values. Handed a `{ name, text, values }`
+ * config instead, pg copies that object through its property descriptors: about 7 % of the main
+ * thread's instructions on a hot read (bench:instructions). pg reads `name` when the query is sent.
+ */
+class NamedQuery extends pg.Query {
+  constructor(name: string, text: string, values: unknown[]) {
+    super(text, values);
+    (this as unknown as { name: string }).name = name;
+  }
+}
+
+/** pg's pool answers a submitted query with a promise of its result (its types say otherwise). */
+const submit = (pool: pg.Pool, query: NamedQuery) => pool.query(query) as unknown as Promise<pg.QueryResult>;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (error) =>
@@ -44,7 +59,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     ownership: 'shared',
     rows: (statement, values) =>
-      pool.query({ name: statement.name, text: statement.text, values: statement.params(values) }).then((result) => result.rows),
+      submit(pool, new NamedQuery(statement.name, statement.text, statement.params(values))).then((result) => result.rows),
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };
