@@ -1,7 +1,6 @@
 // Process entry: configuration → database (migrated) → app → listen; graceful shutdown.
 import { serve } from '@hono/node-server';
 import { createApp, createDeps } from './app.js';
-import { answerServerOptions } from './http/answer-response.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openPglite, openPostgres } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
@@ -13,14 +12,10 @@ async function main() {
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   await database.migrate();
   const app = createApp(createDeps(config, database));
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: answerServerOptions }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log('Akker is listening', {
       url: `http://${config.host}:${info.port}`,
-      database: config.databaseUrl
-        ? 'postgresql'
-        : config.dataDir === 'memory://'
-          ? 'embedded (in memory)'
-          : `embedded (${config.dataDir})`,
+      database: config.databaseUrl ? 'postgresql' : config.dataDir === 'memory://' ? 'embedded (in memory)' : `embedded (${config.dataDir})`,
     });
   });
 

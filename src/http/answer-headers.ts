@@ -5,10 +5,9 @@
 // slower paths for its shape, where a list is plain pushes.
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
-import { AnswerResponse } from './answer-response.js';
 import type { AppEnv, Check } from './context.js';
 
-/** Name (lower case), value, name, value…, written in this order: a name added again ends with its last value. */
+/** Name, value, name, value…, written in this order: a name added again ends with its last value. */
 export type AnswerHeaders = string[];
 
 export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string): void {
@@ -18,18 +17,15 @@ export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string)
 }
 
 /**
- * The outermost middleware of the API. Served by Akker's server, the fields go to its AnswerResponse,
- * which adds them to the answer's own as it writes them; by another Node server, onto its response
- * through `setHeader`; answered in-process (`app.request`), onto the Response.
+ * The outermost middleware of the API. Served by Node, the fields go straight onto the Node response,
+ * which merges them with the answer's own; answered in-process (`app.request`), onto the Response.
  */
 export const writeAnswerHeaders: Check = async (c, next) => {
   await next();
   const fields = c.get('answerHeaders');
   if (!fields) return;
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (outgoing instanceof AnswerResponse && !outgoing.headersSent) {
-    outgoing.answerFields = fields;
-  } else if (outgoing && !outgoing.headersSent) {
+  if (outgoing && !outgoing.headersSent) {
     for (let i = 0; i < fields.length; i += 2) outgoing.setHeader(fields[i]!, fields[i + 1]!);
   } else {
     for (let i = 0; i < fields.length; i += 2) c.res.headers.set(fields[i]!, fields[i + 1]!);

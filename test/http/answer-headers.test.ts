@@ -1,11 +1,8 @@
 // The header fields middleware adds to every answer (RateLimit, RateLimit-Policy, Vary), as a real
 // Node server sends them: there they go onto the Node response, not through a fetch Response.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAnswerHeader, writeAnswerHeaders } from '../../src/http/answer-headers.js';
-import { AnswerResponse, answerServerOptions } from '../../src/http/answer-response.js';
 import type { AppEnv } from '../../src/http/context.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
@@ -88,47 +85,5 @@ describe('answer headers added by middleware', () => {
     expect(response.headers.get('ratelimit')).toBe('"general";r=4;t=60');
     expect(response.headers.get('vary')).toBe('Origin');
     expect(response.headers.get('content-type')).toBe('application/json');
-  });
-});
-
-describe("AnswerResponse, the Node response of Akker's server", () => {
-  // Each path answers in one of the ways Node allows, with the same answer fields to add.
-  const answers: Record<string, (response: AnswerResponse) => void> = {
-    '/object': (response) => response.writeHead(200, { 'Content-Type': 'text/plain', Vary: 'Accept' }).end('object'),
-    '/reason': (response) => response.writeHead(200, 'Fine', { 'content-type': 'text/plain' }).end('reason'),
-    '/list': (response) => response.writeHead(200, ['Content-Type', 'text/plain', 'Vary', 'Accept']).end('list'),
-    '/implicit': (response) => response.end('implicit'),
-  };
-  let nodeServer: Server;
-  let base: string;
-
-  beforeAll(async () => {
-    nodeServer = createServer(answerServerOptions, (request, response) => {
-      const answer = response as AnswerResponse;
-      answer.answerFields = ['ratelimit', '"general";r=5;t=60', 'vary', 'Origin', 'ratelimit', '"general";r=4;t=60'];
-      answers[request.url!]!(answer);
-    });
-    await new Promise<void>((resolve) => nodeServer.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(nodeServer.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => nodeServer.close(() => resolve())));
-
-  it('adds the fields to every way of writing the head, the last value of a field added twice winning', async () => {
-    for (const path of Object.keys(answers)) {
-      const response = await fetch(`${base}${path}`);
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get('ratelimit'), path).toBe('"general";r=4;t=60');
-      expect(await response.text(), path).toBe(path.slice(1));
-    }
-  });
-
-  it("leaves a field the answer carries itself, in any case, to the answer's own value", async () => {
-    for (const path of ['/object', '/list']) {
-      const response = await fetch(`${base}${path}`);
-      expect(response.headers.get('vary'), path).toBe('Accept');
-      expect(response.headers.get('content-type'), path).toBe('text/plain');
-    }
-    const implicit = await fetch(`${base}/implicit`);
-    expect(implicit.headers.get('vary')).toBe('Origin');
   });
 });
