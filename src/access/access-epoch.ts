@@ -11,5 +11,5 @@ export type AccessEpoch = string;
 /** A SQL expression for the current epoch, read in the statement's own snapshot. */
 export const currentAccessEpoch = sql<AccessEpoch>`(select value::text from access_epoch)`;
 
-/** A boolean SQL expression: is the current epoch still `epoch`? */
-export const accessEpochStill = (epoch: Placeholder) => sql`(select value from access_epoch) = ${epoch}::bigint`;
+/** A boolean SQL expression: is the current epoch still `epoch` (compared as text, as it is remembered)? */
+export const accessEpochStill = (epoch: Placeholder) => sql`${currentAccessEpoch} = ${epoch}`;
