@@ -1,6 +1,5 @@
 // Queries on API keys. Only the SHA-256 hash of a raw key is ever stored.
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { currentAccessEpoch, type AccessEpoch } from '../access/access-epoch.js';
 import type { Database } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
 import { newId, newSecret, sha256 } from './secrets.js';
@@ -20,8 +19,6 @@ export interface ActiveKey {
   keyId: string;
   userId: string;
   expiresAt: Date | null;
-  /** The access epoch the key was found active at. */
-  epoch: AccessEpoch;
 }
 
 const isActive = () =>
@@ -93,7 +90,7 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string):
 
 export async function findActiveKeyByHash(db: Database, keyHash: string): Promise<ActiveKey | undefined> {
   const [row] = await db
-    .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at, epoch: currentAccessEpoch })
+    .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at })
     .from(apiKeys)
     .where(and(eq(apiKeys.key_hash, keyHash), isActive()));
   return row;

@@ -1,5 +1,4 @@
 // Turns a raw API key into a principal with as few database statements as stays exact.
-import type { AccessEpoch } from '../access/access-epoch.js';
 import { keyCheckNeeded } from '../access/key-check.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { findActiveKeyByHash, isKeyActive, recordKeyUse } from './api-keys-store.js';
@@ -11,8 +10,6 @@ interface RememberedKey {
   keyId: string;
   userId: string;
   expiresAtMs: number | null;
-  /** The access epoch at which the key was last seen active (see access/access-epoch.ts). */
-  epoch: AccessEpoch;
 }
 
 const MAX_REMEMBERED_KEYS = 50_000;
@@ -23,8 +20,9 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * every revocation passes through this process, which forgets the key, and expiry
  * is checked against the clock, so a remembered key is exact. With a shared
  * PostgreSQL server a remembered key is only a hint: the principal is marked
- * unverified and the request's first statement re-checks the key, or reads the
- * access epoch and finds it where it was when the key was last seen active.
+ * unverified and the request's first statement re-checks the key, or finds the
+ * farm it reads at the access version it had when it last checked the key
+ * (access/farm-role-cache.ts).
  *
  * Unknown, revoked and expired keys all end in the same single lookup, so their
  * answers cannot be told apart by time either.
@@ -63,20 +61,8 @@ export class KeyResolver {
       keyId: active.keyId,
       userId: active.userId,
       expiresAtMs: active.expiresAt?.getTime() ?? null,
-      epoch: active.epoch,
     });
     return { userId: active.userId, keyId: active.keyId, verified: true };
-  }
-
-  /** Whether the principal's key is known to be active while the access epoch is `epoch`. */
-  isActiveAt(principal: Principal, epoch: AccessEpoch): boolean {
-    return !keyCheckNeeded(principal) || this.#byId.get(principal.keyId)?.epoch === epoch;
-  }
-
-  /** A statement of this epoch found the key active. */
-  noteActiveAt(keyId: string, epoch: AccessEpoch): void {
-    const remembered = this.#byId.get(keyId);
-    if (remembered) remembered.epoch = epoch;
   }
 
   /** Re-checks an unverified principal's key against the database. */

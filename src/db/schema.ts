@@ -72,6 +72,13 @@ export const farms = pgTable('farms', {
   b_businessid_farm: text('b_businessid_farm'),
   b_address_farm: text('b_address_farm'),
   b_postalcode_farm: text('b_postalcode_farm'),
+  /**
+   * Moves on, in the same transaction, with every change that can take access to the farm away (a role on it
+   * changed or removed; an API key of a user with a role on it revoked, deleted or given another expiry), by the
+   * triggers of migration 0006. A process sharing the server may trust what it remembers about a key's role on
+   * the farm for as long as a statement finds the version it read when it learned that (access/farm-role-cache.ts).
+   */
+  access_version: bigint('access_version', { mode: 'bigint' }).notNull().default(sql`0`),
   created_at: createdAt(),
 });
 
@@ -102,16 +109,6 @@ export const farmAccess = pgTable(
     check('farm_access_role_check', sql`${t.role} in ('owner', 'advisor', 'researcher')`),
   ],
 );
-
-/**
- * One row: a counter that moves on, in the same transaction, with every change that can take access away
- * (an API key revoked, deleted or given another expiry; a role changed or removed), by the triggers of migration 0005.
- * A process sharing the server may trust what it remembers about keys and roles for as long as the counter
- * it reads in a request's statement is the one it saw when it learned them (see access/access-epoch.ts).
- */
-export const accessEpoch = pgTable('access_epoch', {
-  value: bigint('value', { mode: 'bigint' }).notNull(),
-});
 
 /** A parcel of a farm. Acquiring (b_start, b_acquiring_method) and discarding (b_end) are columns of the field. */
 export const fields = pgTable(

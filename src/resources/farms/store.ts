@@ -1,8 +1,7 @@
 // Farm queries. Reads fold the principal's key check and role into the same statement.
 import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../accounts/principal.js';
-import { accessEpochStill, currentAccessEpoch, type AccessEpoch } from '../../access/access-epoch.js';
-import type { RememberedRole } from '../../access/farm-role-cache.js';
+import type { AccessVersion, RememberedRole } from '../../access/farm-role-cache.js';
 import { keyCheckNeeded, settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { AppDeps } from '../../http/context.js';
@@ -25,10 +24,10 @@ interface FarmRead extends KeyCheckValues {
   userId: string;
 }
 
-const readFarmStatement = statementsCheckingKey<{ role: FarmRole; epoch: AccessEpoch } & Farm, FarmRead>(
+const readFarmStatement = statementsCheckingKey<{ role: FarmRole; version: AccessVersion } & Farm, FarmRead>(
   'read_farm',
   (keyActive) => sql`
-    select ${keyActive} as key_active, a.role, ${currentAccessEpoch} as epoch,
+    select ${keyActive} as key_active, a.role, f.access_version::text as version,
            f.b_id_farm, f.b_name_farm, f.b_businessid_farm, f.b_address_farm, f.b_postalcode_farm
     from farm_access a join farms f on f.b_id_farm = a.b_id_farm
     where a.b_id_farm = ${sql.placeholder('farmId')} and a.user_id = ${sql.placeholder('userId')}`,
@@ -50,52 +49,54 @@ const farmByIdStatement = new Statement<Farm, { farmId: string }>(
   sql`select ${sql.raw(farmColumnsText)} from farms where b_id_farm = ${sql.placeholder('farmId')}`,
 );
 
-// The epoch is compared in SQL rather than returned: PostgreSQL tests it once, before the index scan,
-// and the row stays the farm's own fields (a column fewer to describe and parse on every read).
-const farmAtEpochStatement = new Statement<Farm, { farmId: string; epoch: AccessEpoch }>(
-  'farm_at_epoch',
+// The farm's own row says whether the remembered role still holds: the same statement as the one-query read,
+// with one more condition on a column of the row it reads anyway.
+const farmAtVersionStatement = new Statement<Farm, { farmId: string; version: AccessVersion }>(
+  'farm_at_version',
   sql`select ${sql.raw(farmColumnsText)} from farms
-      where b_id_farm = ${sql.placeholder('farmId')} and ${accessEpochStill(sql.placeholder('epoch'))}`,
+      where b_id_farm = ${sql.placeholder('farmId')} and access_version = ${sql.placeholder('version')}`,
 );
 
 /** The farm by a remembered role; undefined when that memory no longer holds (shared server). */
-async function farmByRememberedRole(
-  { database, keys }: FarmReadDeps,
-  principal: Principal,
-  farmId: string,
-  known: RememberedRole,
-): Promise<Farm | undefined> {
+async function farmByRememberedRole(database: DatabaseHandle, principal: Principal, farmId: string, known: RememberedRole) {
   if (database.ownership === 'exclusive') return (await database.rows(farmByIdStatement, { farmId }))[0];
-  // The role and the key must both be known at one epoch; a row then says that epoch still holds.
-  if (known.epoch === null || !keys.isActiveAt(principal, known.epoch)) return undefined;
-  const [farm] = await database.rows(farmAtEpochStatement, { farmId, epoch: known.epoch });
+  if (known.version === null) return undefined;
+  // A row: no change of the role or of the key has committed since a statement found both at this version.
+  const [farm] = await database.rows(farmAtVersionStatement, { farmId, version: known.version });
   if (farm) principal.verified = true;
   return farm;
 }
 
-type FarmReadDeps = Pick<AppDeps, 'database' | 'farmRoles' | 'keys'>;
+type FarmReadDeps = Pick<AppDeps, 'database' | 'farmRoles'>;
 
 /**
  * The farm if the principal may read it, else undefined. A role remembered by `farmRoles` spares the
  * join and the key check (see access/farm-role-cache.ts). Without a row the key is not re-checked here:
  * the authentication middleware does that before a 404 leaves, so a revoked key still gets its 401.
  */
-export async function findReadableFarm(deps: FarmReadDeps, principal: Principal, farmId: string): Promise<Farm | undefined> {
-  const { database, farmRoles, keys } = deps;
-  const known = farmRoles.get(farmId, principal.userId);
+export async function findReadableFarm(
+  { database, farmRoles }: FarmReadDeps,
+  principal: Principal,
+  farmId: string,
+): Promise<Farm | undefined> {
+  const { keyId } = principal;
+  const known = keyId === null ? undefined : farmRoles.get(farmId, keyId);
   if (known?.role === null) return undefined;
   if (known !== undefined) {
-    const farm = await farmByRememberedRole(deps, principal, farmId, known);
+    const farm = await farmByRememberedRole(database, principal, farmId, known);
     // With the embedded database the memory is exact: no row means no farm.
     if (farm || database.ownership === 'exclusive') return farm;
   }
   // The farm and the principal's role on it, with the answer of the key re-check; no row without a role.
   const checksKey = keyCheckNeeded(principal);
-  const [row] = await database.rows(readFarmStatement(principal), { farmId, userId: principal.userId, keyId: principal.keyId });
-  farmRoles.remember(farmId, principal.userId, row?.role ?? null, row?.epoch ?? null);
+  const [row] = await database.rows(readFarmStatement(principal), { farmId, userId: principal.userId, keyId });
+  // Shared: only a statement that checked the key itself read a version at which the key was active (a key
+  // looked up earlier in this request may have been revoked since, moving the version this statement read).
+  if (keyId !== null && (checksKey || database.ownership === 'exclusive')) {
+    farmRoles.remember(farmId, keyId, row?.role ?? null, row?.version ?? null);
+  }
   if (!row) return undefined;
   settleKeyCheck(principal, row.key_active);
-  if (checksKey) keys.noteActiveAt(principal.keyId, row.epoch);
   return farmFieldsOf(row);
 }
 
