@@ -6,14 +6,22 @@ DROP TRIGGER "farm_access_access_epoch" ON "farm_access";--> statement-breakpoin
 DROP FUNCTION "bump_access_epoch"();--> statement-breakpoint
 DROP TABLE "access_epoch" CASCADE;--> statement-breakpoint
 ALTER TABLE "farms" ADD COLUMN "access_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Each function runs in the transaction of the change, so a farm's new version becomes visible together with
--- the change; concurrent changes queue on the farm's row lock and each adds its own step.
+-- Moves the versions of the farms `ids` on. It runs in the transaction of the change, so a farm's new version
+-- becomes visible together with the change; concurrent changes queue on the farm's row lock and each adds its
+-- own step. The rows are locked in one order (by id) first, so that two changes touching the same farms
+-- (two users' keys revoked at once, say) cannot deadlock.
+CREATE FUNCTION "bump_farm_access_versions"("ids" text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "farms" WHERE "b_id_farm" = ANY("ids") ORDER BY "b_id_farm" FOR NO KEY UPDATE;
+  UPDATE "farms" SET "access_version" = "access_version" + 1 WHERE "b_id_farm" = ANY("ids");
+END;
+$$;--> statement-breakpoint
 -- Roles: a change or a removal takes access away (a grant is an upsert, so a regrant counts as a change).
 -- A plain insert, the owner's role on a new farm or a first grant, does not: a process sharing the server
 -- never remembers that a user lacks a role.
 CREATE FUNCTION "bump_farms_of_old_roles"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "farms" SET "access_version" = "access_version" + 1 WHERE "b_id_farm" IN (SELECT "b_id_farm" FROM "old_roles");
+  PERFORM "bump_farm_access_versions"(ARRAY(SELECT DISTINCT "b_id_farm" FROM "old_roles"));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -25,8 +33,8 @@ CREATE TRIGGER "farm_access_removed_version" AFTER DELETE ON "farm_access"
 -- `last_used_at` do not, so neither creating keys nor using them moves any version.
 CREATE FUNCTION "bump_farms_of_changed_key"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "farms" SET "access_version" = "access_version" + 1
-  WHERE "b_id_farm" IN (SELECT "b_id_farm" FROM "farm_access" WHERE "user_id" IN (OLD."user_id", NEW."user_id"));
+  PERFORM "bump_farm_access_versions"(ARRAY(
+    SELECT DISTINCT "b_id_farm" FROM "farm_access" WHERE "user_id" IN (OLD."user_id", NEW."user_id")));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -37,8 +45,8 @@ CREATE TRIGGER "api_keys_changed_version" AFTER UPDATE OF "revoked_at", "expires
   ) EXECUTE FUNCTION "bump_farms_of_changed_key"();--> statement-breakpoint
 CREATE FUNCTION "bump_farms_of_old_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "farms" SET "access_version" = "access_version" + 1
-  WHERE "b_id_farm" IN (SELECT "b_id_farm" FROM "farm_access" WHERE "user_id" IN (SELECT "user_id" FROM "old_keys"));
+  PERFORM "bump_farm_access_versions"(ARRAY(
+    SELECT DISTINCT "b_id_farm" FROM "farm_access" WHERE "user_id" IN (SELECT "user_id" FROM "old_keys")));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -47,7 +55,7 @@ CREATE TRIGGER "api_keys_removed_version" AFTER DELETE ON "api_keys"
 -- Emptying either table takes access away everywhere.
 CREATE FUNCTION "bump_all_farms"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "farms" SET "access_version" = "access_version" + 1;
+  PERFORM "bump_farm_access_versions"(ARRAY(SELECT "b_id_farm" FROM "farms"));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
