@@ -97,7 +97,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('revocation across processes sha
       const farm = await createFarm(a.app, account.key);
       // Process B now remembers the key and, from the second read (the first to re-check the key it
       // remembers), the key's role on the farm: the third read is served from that memory.
-      for (let read = 1; read <= 3; read++) expect((await call(b.app, account.key, 'GET', `/api/farms/${farm.b_id_farm}`)).status).toBe(200);
+      for (let read = 1; read <= 3; read++) {
+        expect((await call(b.app, account.key, 'GET', `/api/farms/${farm.b_id_farm}`)).status).toBe(200);
+      }
       expect((await call(b.app, account.key, 'GET', '/api/farms')).status).toBe(200);
       expect((await call(a.app, account.key, 'DELETE', `/api/keys/${account.keyId}`)).status).toBe(204);
       await expectProblem(await call(b.app, account.key, 'GET', `/api/farms/${farm.b_id_farm}`), 401, 'unauthorized');

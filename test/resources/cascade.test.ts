@@ -6,7 +6,8 @@ import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Acco
 import { storageKinds } from '../helpers/databases.js';
 import { created, createField } from '../helpers/fixtures.js';
 
-// Every table of the schema is counted but those that do not belong to a farm: the accounts and the audit trail, which outlives what it records by design (its entries hold no contents).
+// Every table of the schema is counted but those that do not belong to a farm: the accounts, and the audit
+// trail, which outlives what it records by design (its entries hold no contents).
 const NOT_FARM_DATA = new Set(['users', 'sessions', 'api_keys', 'audit_log']);
 
 async function rowCounts(t: TestApp): Promise<Record<string, number>> {
