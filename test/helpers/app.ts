@@ -32,13 +32,13 @@ export async function startTestApp(kind: StorageKind, env: Record<string, string
 
 /**
  * Two apps on one fresh PostgreSQL database, each with its own pool and its own memory (remembered
- * keys, rate-limit windows), as two processes would be. Needs TEST_DATABASE_URL.
+ * keys, rate-limit windows), as two processes would be; `url` is the database's. Needs TEST_DATABASE_URL.
  */
-export async function withTwoProcessesOnPostgres(work: (a: TestApp, b: TestApp) => Promise<void>): Promise<void> {
+export async function withTwoProcessesOnPostgres(work: (a: TestApp, b: TestApp, url: string) => Promise<void>): Promise<void> {
   const database = await openTestPostgres();
   const other = await openPostgres(database.url, 2);
   try {
-    await work(appOn(database), appOn(other));
+    await work(appOn(database), appOn(other), database.url);
   } finally {
     await other.close();
     await database.close();

@@ -1,5 +1,6 @@
 // SPEC.md Authentication: exactly one key header; the same 401 for every bad key; revocation and expiry at once.
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, withTwoProcessesOnPostgres, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
@@ -107,6 +108,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('revocation across processes sha
       await expectProblem(await call(b.app, account.key, 'GET', '/api/farms/unknown'), 401, 'unauthorized');
       await expectProblem(await call(b.app, account.key, 'GET', '/api/farms?limit=500'), 401, 'unauthorized');
       await expectProblem(await call(b.app, account.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'x' }), 401, 'unauthorized');
+    });
+  });
+
+  it('refuses a key revoked while its first read waited, though that read already held the key as looked up', async () => {
+    await withTwoProcessesOnPostgres(async (a, b, url) => {
+      const account = await signUpWithKey(a.app);
+      const farm = (await createFarm(a.app, account.key)).b_id_farm;
+      const read = () => call(b.app, account.key, 'GET', `/api/farms/${farm}`);
+      const revoker = new pg.Client({ connectionString: url });
+      await revoker.connect();
+      try {
+        // Process B looks the key up (it is active), then its read of the farm waits on the table, held by a
+        // transaction that revokes the key meanwhile. The farm read sees the revocation's access version.
+        await revoker.query('begin');
+        await revoker.query('lock table farms in access exclusive mode');
+        const first = read();
+        for (let tries = 0; ; tries++) {
+          const { rows } = await revoker.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          if (rows[0]!.n > 0) break;
+          if (tries > 200) throw new Error('process B never waited for the farm');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await revoker.query('update api_keys set revoked_at = now() where key_id = $1', [account.keyId]);
+        await revoker.query('commit');
+        // The read that began before the revocation may still answer; it must not teach B that the key
+        // may read the farm at its new version.
+        expect((await first).status).toBe(200);
+        await expectProblem(await read(), 401, 'unauthorized');
+      } finally {
+        await revoker.end();
+      }
     });
   });
 });
