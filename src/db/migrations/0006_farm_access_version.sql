@@ -31,10 +31,14 @@ CREATE TRIGGER "farm_access_removed_version" AFTER DELETE ON "farm_access"
   REFERENCING OLD TABLE AS "old_roles" FOR EACH STATEMENT EXECUTE FUNCTION "bump_farms_of_old_roles"();--> statement-breakpoint
 -- Keys: revocation, expiry and deletion take access away from every farm of the key's user. A new key and
 -- `last_used_at` do not, so neither creating keys nor using them moves any version.
+CREATE FUNCTION "bump_farms_of_users"("users" text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "bump_farm_access_versions"(ARRAY(SELECT DISTINCT "b_id_farm" FROM "farm_access" WHERE "user_id" = ANY("users")));
+END;
+$$;--> statement-breakpoint
 CREATE FUNCTION "bump_farms_of_changed_key"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "bump_farm_access_versions"(ARRAY(
-    SELECT DISTINCT "b_id_farm" FROM "farm_access" WHERE "user_id" IN (OLD."user_id", NEW."user_id")));
+  PERFORM "bump_farms_of_users"(ARRAY[OLD."user_id", NEW."user_id"]);
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -45,8 +49,7 @@ CREATE TRIGGER "api_keys_changed_version" AFTER UPDATE OF "revoked_at", "expires
   ) EXECUTE FUNCTION "bump_farms_of_changed_key"();--> statement-breakpoint
 CREATE FUNCTION "bump_farms_of_old_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "bump_farm_access_versions"(ARRAY(
-    SELECT DISTINCT "b_id_farm" FROM "farm_access" WHERE "user_id" IN (SELECT "user_id" FROM "old_keys")));
+  PERFORM "bump_farms_of_users"(ARRAY(SELECT "user_id" FROM "old_keys"));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
