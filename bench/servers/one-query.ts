@@ -1,5 +1,6 @@
 // The database's ceiling: Hono plus one indexed query for the farm, sent the way Akker's store sends
-// its reads (a Statement through DatabaseHandle.rows: a named prepared statement on PostgreSQL).
+// its reads (a Statement through DatabaseHandle.rows: a named prepared statement on PostgreSQL, and on
+// PGlite a statement for the embedded database's own thread, opened by the same openPglite as Akker's).
 // DATABASE_URL selects PostgreSQL; otherwise the PGlite folder DATA_DIR (taking its lock, as Akker does).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';

@@ -1,7 +1,7 @@
 // Opens the database: PGlite (embedded, one process owns it) or a PostgreSQL server.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDirectoryLock } from './lock.js';
 import { migratePglite, migratePostgres } from './migrate.js';
+import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Statement } from './statement.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -69,8 +70,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 // it plans joins as if every table were tiny. ANALYZE samples, so it stays quick on large tables.
 const ANALYZE_INTERVAL_MS = 10 * 60_000;
 
-export function pgliteHandle(client: PGlite, onClose: () => void = () => {}): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+/** A handle on an embedded database: a PGlite in this thread, or one on its own thread (PgliteThread). */
+export function pgliteHandle(client: EmbeddedClient, onClose: () => void = () => {}): DatabaseHandle {
+  // drizzle calls only query and transaction (with the transaction's query): what an EmbeddedClient has.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   const analyze = () =>
     client.exec('analyze').catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'analyze failed', error: String(error) })));
   const timer = setInterval(analyze, ANALYZE_INTERVAL_MS);
@@ -91,13 +94,13 @@ export function pgliteHandle(client: PGlite, onClose: () => void = () => {}): Da
   };
 }
 
-/** Opens the embedded database in `dataDir` (taking its lock), or in memory for `memory://`. */
+/** Opens the embedded database, on its own thread, in `dataDir` (taking its lock), or in memory for `memory://`. */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create());
+  if (dataDir === 'memory://') return pgliteHandle(await PgliteThread.start());
   mkdirSync(dataDir, { recursive: true });
   const lock = acquireDirectoryLock(dataDir);
   try {
-    return pgliteHandle(await PGlite.create({ dataDir: join(dataDir, 'pgdata') }), lock.release);
+    return pgliteHandle(await PgliteThread.start({ dataDir: join(dataDir, 'pgdata') }), lock.release);
   } catch (error) {
     lock.release();
     throw error;

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, pgliteHandle, type DatabaseHandle } from '../../src/db/client.js';
+import { PgliteThread } from '../../src/db/pglite-thread.js';
 
 export type StorageKind = 'pglite' | 'postgres';
 
@@ -15,7 +16,7 @@ export const storageKinds: StorageKind[] = process.env.TEST_DATABASE_URL ? ['pgl
 
 export async function openTestPglite(): Promise<DatabaseHandle> {
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return pgliteHandle(await PGlite.create({ loadDataDir: template }));
+  return pgliteHandle(await PgliteThread.start({ loadDataDir: template }));
 }
 
 /**

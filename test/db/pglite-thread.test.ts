@@ -1,0 +1,115 @@
+// The embedded database on its own thread behaves as PGlite in this thread would: statements in the
+// order they were sent, transactions that nothing from outside can slip into, errors with their
+// SQLSTATE, parsers applied, and a thread that neither outlives its work nor lets a waiting script exit.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PgliteThread } from '../../src/db/pglite-thread.js';
+
+const TIMESTAMPTZ = 1184;
+let thread: PgliteThread;
+
+beforeAll(async () => {
+  thread = await PgliteThread.start({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  await thread.exec('create table counters (name text primary key, value int not null)');
+});
+afterAll(() => thread.close());
+
+const settledSoon = async (promise: Promise<unknown>) => {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return settled;
+};
+
+describe('embedded database thread', () => {
+  it('runs statements sent without waiting in the order they were sent', async () => {
+    const insert = thread.query(`insert into counters values ('order', 1)`);
+    const update = thread.query(`update counters set value = value + 1 where name = 'order'`);
+    const read = thread.query<{ value: number }>(`select value from counters where name = 'order'`);
+    await Promise.all([insert, update]);
+    expect((await read).rows).toEqual([{ value: 2 }]);
+  });
+
+  it('keeps statements from outside out of an open transaction, and rolls it back when its work throws', async () => {
+    let outside: Promise<{ rows: Array<{ count: number }> }> | undefined;
+    let outsideSettledDuring: boolean | undefined;
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query(`insert into counters values ('uncommitted', 1)`);
+      outside = thread.query<{ count: number }>(`select count(*)::int as count from counters where name = 'uncommitted'`);
+      outsideSettledDuring = await settledSoon(outside);
+      throw new Error('changed my mind');
+    });
+    await expect(transaction).rejects.toThrow('changed my mind');
+    expect(outsideSettledDuring).toBe(false);
+    expect((await outside!).rows).toEqual([{ count: 0 }]);
+  });
+
+  it('runs transactions one at a time, each seeing what the one before committed', async () => {
+    await thread.query(`insert into counters values ('serial', 0)`);
+    const increment = () =>
+      thread.transaction(async (tx) => {
+        const { rows } = await tx.query<{ value: number }>(`select value from counters where name = 'serial'`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        await tx.query(`update counters set value = $1 where name = 'serial'`, [rows[0]!.value + 1]);
+      });
+    await Promise.all([increment(), increment(), increment()]);
+    expect((await thread.query(`select value from counters where name = 'serial'`)).rows).toEqual([{ value: 3 }]);
+  });
+
+  it('rejects a failed statement with its SQLSTATE and message, and goes on serving', async () => {
+    await thread.query(`insert into counters values ('unique', 1)`);
+    const failure = await thread.query(`insert into counters values ('unique', 2)`).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key') });
+    expect((await thread.query(`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('applies the parsers it is given on this side, in object and in array rows; other types as PGlite parses them', async () => {
+    const text = `select timestamptz '2026-01-02 03:04:05+00' as at, null::timestamptz as never, 7 as n`;
+    const parsers = { [TIMESTAMPTZ]: (value: string) => `parsed ${value}` };
+    const objects = await thread.query(text, [], { parsers });
+    expect(objects.rows).toEqual([{ at: 'parsed 2026-01-02 03:04:05+00', never: null, n: 7 }]);
+    const arrays = await thread.query(text, [], { parsers, rowMode: 'array' });
+    expect(arrays.rows).toEqual([['parsed 2026-01-02 03:04:05+00', null, 7]]);
+    const plain = await thread.query<{ at: Date }>(text);
+    expect(plain.rows[0]!.at).toEqual(new Date('2026-01-02T03:04:05Z'));
+  });
+
+  it('refuses query options that cannot cross to its thread', async () => {
+    await expect(thread.query('select 1', [], { onNotice: () => {} })).rejects.toThrow(/onNotice/);
+  });
+
+  it('fails to start, with the reason, on a dump that is not a database', async () => {
+    await expect(PgliteThread.start({ loadDataDir: new Blob(['not a database']) })).rejects.toThrow(
+      /^The embedded database could not be opened: PGlite failed/,
+    );
+  });
+
+  it('refuses statements once closed, at once', async () => {
+    const closed = await PgliteThread.start({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    await closed.close();
+    await expect(closed.query('select 1')).rejects.toThrow('The embedded database is closed.');
+  });
+
+  it('keeps a script alive while a statement is out, and lets it exit once idle without closing', () => {
+    // Top-level await on a statement: were the thread not holding the process, Node would exit with 13.
+    const script = [
+      `import { PgliteThread } from './src/db/pglite-thread.ts';`,
+      `const thread = await PgliteThread.start();`,
+      `await new Promise((resolve) => setTimeout(resolve, 50));`,
+      `const { rows } = await thread.query('select pg_sleep(0.3), 42 as answer');`,
+      `console.log('answer', rows[0].answer);`,
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toBe('answer 42\n');
+    expect(child.status).toBe(0);
+  });
+});
