@@ -2,7 +2,7 @@
 // in the order the main thread sent them (see pglite-thread.ts for the protocol and the why).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
-import type { PgliteThreadOptions, ThreadReply, ThreadRequest } from './pglite-thread.js';
+import { ANSWERS, GONE, type ThreadReply, type ThreadRequest, type ThreadStart } from './pglite-thread.js';
 
 const port = parentPort!;
 const keepText = (value: string) => value;
@@ -21,10 +21,11 @@ function describe(error: unknown): { message: string; fields: Record<string, unk
 async function run(database: PGlite, request: ThreadRequest): Promise<unknown> {
   switch (request.kind) {
     case 'query': {
-      const options: QueryOptions = { rowMode: request.rowMode };
+      const { text, params, rowMode, textTypes, paramTypes } = request;
+      if (rowMode === 'object' && textTypes.length === 0 && paramTypes === undefined) return database.query(text, params);
       // Types the main thread parses itself, with parsers that cannot cross threads: left as text here.
-      if (request.textTypes.length > 0) options.parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
-      return database.query(request.text, request.params, options);
+      const parsers = Object.fromEntries(textTypes.map((type) => [type, keepText]));
+      return database.query(text, params, { rowMode, parsers, paramTypes } satisfies QueryOptions);
     }
     case 'exec':
       return database.exec(request.text);
@@ -33,29 +34,40 @@ async function run(database: PGlite, request: ThreadRequest): Promise<unknown> {
   }
 }
 
-const { dataDir, loadDataDir } = workerData as PgliteThreadOptions;
+const { dataDir, loadDataDir, blockingAnswers, blockingSignal } = workerData as ThreadStart;
+const signal = new Int32Array(blockingSignal);
+
+/** Answers a blocking request on its port, then wakes the main thread waiting for it. */
+function answerBlocking(reply: ThreadReply): void {
+  blockingAnswers.postMessage(reply);
+  Atomics.add(signal, ANSWERS, 1);
+  Atomics.notify(signal, ANSWERS);
+}
+
+// A main thread asleep on a blocking request must not sleep forever if this thread ends.
+process.on('exit', () => {
+  Atomics.store(signal, GONE, 1);
+  Atomics.notify(signal, ANSWERS);
+});
+
 try {
   const database = await PGlite.create({ dataDir, loadDataDir });
-  let queue = Promise.resolve();
+  // No queue of our own: PGlite runs its statements one at a time, in the order they were called.
   port.on('message', (request: ThreadRequest) => {
-    queue = queue.then(async () => {
-      let reply: ThreadReply;
-      try {
-        reply = { id: request.id, ok: true, result: await run(database, request) };
-      } catch (error) {
-        reply = { id: request.id, ok: false, error: describe(error) };
-      }
-      try {
-        port.postMessage(reply);
-      } catch (error) {
-        // A result the structured clone cannot carry: the statement still gets its answer.
-        port.postMessage({ id: request.id, ok: false, error: describe(error) } satisfies ThreadReply);
-      }
-      if (request.kind === 'close' && reply.ok) port.close();
-    });
+    const answer = request.blocking ? answerBlocking : (reply: ThreadReply) => port.postMessage(reply);
+    run(database, request).then(
+      (result) => {
+        try {
+          answer({ id: request.id, ok: true, result });
+        } catch (error) {
+          // A result the structured clone cannot carry: the statement still gets its answer.
+          answer({ id: request.id, ok: false, error: describe(error) });
+        }
+      },
+      (error: unknown) => answer({ id: request.id, ok: false, error: describe(error) }),
+    );
   });
   port.postMessage({ id: 0, ok: true, result: 'ready' } satisfies ThreadReply);
 } catch (error) {
   port.postMessage({ id: 0, ok: false, error: describe(error) } satisfies ThreadReply);
-  port.close();
 }

@@ -7,8 +7,12 @@
 // the order they arrived, and answers each with its id. Statements are pipelined (posted without
 // waiting for the one before); a transaction is BEGIN … COMMIT posted by the main thread, and while
 // one is open, statements from outside it wait here, as they would inside PGlite itself.
+// A transaction's statements are waited for synchronously (the worker answers on a port of their own
+// and wakes this thread through shared memory): awaited in the event loop, each would also wait for
+// a turn of a busy loop, and a transaction, which keeps every other statement out, would hold the
+// database several times as long.
 import { extname } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 
 export interface PgliteThreadOptions {
@@ -18,7 +22,18 @@ export interface PgliteThreadOptions {
   loadDataDir?: Blob;
 }
 
-export type ThreadRequest = { id: number } & (
+/** What the worker is started with: the options, and the port and flag of answers waited for synchronously. */
+export interface ThreadStart extends PgliteThreadOptions {
+  blockingAnswers: MessagePort;
+  /** Int32s: at ANSWERS, how many blocking answers the worker has given; at GONE, 1 once it has exited. */
+  blockingSignal: SharedArrayBuffer;
+}
+
+export const ANSWERS = 0;
+export const GONE = 1;
+
+/** `blocking`: answered on the blocking port (see ThreadStart) rather than as a message event. */
+export type ThreadRequest = { id: number; blocking: boolean } & (
   | { kind: 'query'; text: string; params: unknown[]; rowMode: RowMode; textTypes: number[]; paramTypes?: number[] }
   | { kind: 'exec'; text: string }
   | { kind: 'close' }
@@ -47,14 +62,17 @@ const READY = 0;
  * cannot load by itself (Node 20 gives threads none of the main thread's module hooks): the thread
  * then first registers tsx, as `npm start` does for the main thread.
  */
-function startWorker(options: PgliteThreadOptions): Worker {
+function startWorker(workerData: ThreadStart): Worker {
   const extension = extname(new URL(import.meta.url).pathname);
   const script = new URL(`./pglite-thread-worker${extension}`, import.meta.url);
-  if (extension !== '.ts') return new Worker(script, { workerData: options });
+  const transferList = [workerData.blockingAnswers];
+  if (extension !== '.ts') return new Worker(script, { workerData, transferList });
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const loader = `import(${tsx}).then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`;
-  return new Worker(loader, { eval: true, workerData: options });
+  return new Worker(loader, { eval: true, workerData, transferList });
 }
+
+const failure = (error: { message: string; fields: Record<string, unknown> }) => Object.assign(new Error(error.message), error.fields);
 
 /** Applies parsers the main thread was given (functions cannot cross threads) to the text the worker left. */
 function parseColumns<T>(result: Results<T>, parsers: NonNullable<QueryOptions['parsers']>, rowMode: RowMode): Results<T> {
@@ -72,6 +90,8 @@ function parseColumns<T>(result: Results<T>, parsers: NonNullable<QueryOptions['
 
 export class PgliteThread implements EmbeddedClient {
   readonly #worker: Worker;
+  readonly #blockingAnswers: MessagePort;
+  readonly #blockingSignal: Int32Array;
   readonly #waiting = new Map<number, Waiting>();
   #nextId = READY + 1;
   #stopped: Error | null = null;
@@ -82,7 +102,11 @@ export class PgliteThread implements EmbeddedClient {
   #openTransaction: Promise<void> | null = null;
 
   private constructor(options: PgliteThreadOptions) {
-    this.#worker = startWorker(options);
+    const { port1, port2 } = new MessageChannel();
+    const blockingSignal = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+    this.#blockingAnswers = port1;
+    this.#blockingSignal = new Int32Array(blockingSignal);
+    this.#worker = startWorker({ ...options, blockingAnswers: port2, blockingSignal });
     this.#worker.on('message', (reply: ThreadReply) => this.#settle(reply));
     this.#worker.on('error', (error) => this.#stop(new Error(`The embedded database failed: ${error.message}`, { cause: error })));
     this.#worker.on('exit', (code) => {
@@ -123,15 +147,18 @@ export class PgliteThread implements EmbeddedClient {
     await before;
     this.#openTransaction = ended;
     try {
-      await this.#exec('BEGIN');
+      await this.#exec('BEGIN', true);
       let result: T;
       try {
-        result = await work({ query: (text, params, options) => this.#query(text, params, options), exec: (text) => this.#exec(text) });
+        result = await work({
+          query: (text, params, options) => this.#query(text, params, options, true),
+          exec: (text) => this.#exec(text, true),
+        });
       } catch (error) {
-        await this.#exec('ROLLBACK').catch(() => {});
+        await this.#exec('ROLLBACK', true).catch(() => {});
         throw error;
       }
-      await this.#exec('COMMIT');
+      await this.#exec('COMMIT', true);
       return result;
     } finally {
       this.#openTransaction = null;
@@ -144,7 +171,7 @@ export class PgliteThread implements EmbeddedClient {
     await this.#transactions;
     if (this.#stopped) return;
     try {
-      await this.#send({ kind: 'close' });
+      await this.#send({ kind: 'close' }, false);
     } finally {
       this.#closing = true;
       this.#stop(new Error('The embedded database is closed.'));
@@ -152,29 +179,46 @@ export class PgliteThread implements EmbeddedClient {
     }
   }
 
-  #query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+  #query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}, blocking = false): Promise<Results<T>> {
     const { rowMode = 'object', parsers, paramTypes, serializers, blob, onNotice } = options;
     if (serializers || blob || onNotice) {
       return Promise.reject(new Error('The embedded database thread takes no serializers, blob or onNotice in a query.'));
     }
     const textTypes = parsers ? Object.keys(parsers).map(Number) : [];
-    const sent = this.#send({ kind: 'query', text, params, rowMode, textTypes, paramTypes }) as Promise<Results<T>>;
+    const sent = this.#send({ kind: 'query', text, params, rowMode, textTypes, paramTypes }, blocking) as Promise<Results<T>>;
     return parsers ? sent.then((result) => parseColumns(result, parsers, rowMode)) : sent;
   }
 
-  #exec(text: string): Promise<Results[]> {
-    return this.#send({ kind: 'exec', text }) as Promise<Results[]>;
+  #exec(text: string, blocking = false): Promise<Results[]> {
+    return this.#send({ kind: 'exec', text }, blocking) as Promise<Results[]>;
   }
 
-  #send(request: DistributiveOmit<ThreadRequest, 'id'>): Promise<unknown> {
+  #send(request: DistributiveOmit<ThreadRequest, 'id' | 'blocking'>, blocking: boolean): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
+    if (blocking) return this.#sendBlocking({ ...request, id, blocking } as ThreadRequest);
     return new Promise((resolve, reject) => {
       // While statements are out, the thread keeps the process alive (a script awaiting one must not exit).
       if (this.#waiting.size === 0) this.#worker.ref();
       this.#waiting.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id } as ThreadRequest);
+      this.#worker.postMessage({ ...request, id, blocking } as ThreadRequest);
     });
+  }
+
+  /** Posts the request and sleeps until the worker has answered it (on the blocking port). */
+  #sendBlocking(request: ThreadRequest): Promise<unknown> {
+    const signal = this.#blockingSignal;
+    const answered = Atomics.load(signal, ANSWERS);
+    this.#worker.postMessage(request);
+    while (Atomics.load(signal, ANSWERS) === answered && Atomics.load(signal, GONE) === 0) {
+      Atomics.wait(signal, ANSWERS, answered, 1000);
+    }
+    const answer = receiveMessageOnPort(this.#blockingAnswers)?.message as ThreadReply | undefined;
+    if (answer === undefined) {
+      this.#stop(new Error(`The embedded database's thread ended unexpectedly.`));
+      return Promise.reject(this.#stopped);
+    }
+    return answer.ok ? Promise.resolve(answer.result) : Promise.reject(failure(answer.error));
   }
 
   #settle(reply: ThreadReply): void {
@@ -183,7 +227,7 @@ export class PgliteThread implements EmbeddedClient {
     this.#waiting.delete(reply.id);
     if (this.#waiting.size === 0) this.#worker.unref();
     if (reply.ok) waiting.resolve(reply.result);
-    else waiting.reject(Object.assign(new Error(reply.error.message), reply.error.fields));
+    else waiting.reject(failure(reply.error));
   }
 
   /** The thread is gone: every statement still out, and every later one, fails with `error`. */
