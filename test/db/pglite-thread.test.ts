@@ -89,9 +89,11 @@ describe('embedded database thread', () => {
     );
   });
 
-  it('refuses statements once closed, at once', async () => {
+  it('answers the statements sent before it closes, and refuses later ones at once', async () => {
     const closed = await PgliteThread.start({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    const inFlight = closed.query<{ answer: number }>('select pg_sleep(0.2), 42 as answer');
     await closed.close();
+    expect((await inFlight).rows[0]!.answer).toBe(42);
     await expect(closed.query('select 1')).rejects.toThrow('The embedded database is closed.');
   });
 
