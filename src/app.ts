@@ -38,19 +38,22 @@ const SESSION_API_PATHS = /^\/api\/keys(\/|$)/;
 const corsHeaders = cors({ origin: '*', maxAge: 600, exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location'] });
 
 /**
+ * No cache may keep an API answer: it holds one user's data, chosen by a header that caches do not
+ * key on (X-API-Key), so a shared cache could hand it to anyone asking for the same URL. Kept by no
+ * cache, an answer without CORS fields cannot reach a browser's cross-origin request either, so
+ * no `Vary: Origin` is needed. (A route's own Cache-Control, as on the docs' assets, wins.)
  * CORS: keys are headers, not cookies, so any origin may call the API (never with credentials).
  * Browsers send Origin on every cross-origin request; only those pay for CORS (hono/cors costs
- * ~8 µs a request), and the others say `Vary: Origin` so that no cache hands them to a browser.
- * A plain OPTIONS (not a preflight) goes on to the 405 of the route guard.
+ * ~8 µs a request). A plain OPTIONS (not a preflight) goes on to the 405 of the route guard.
  */
 const apiCors: Check = (c, next) => {
+  addAnswerHeader(c, 'cache-control', 'no-store');
   const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
   if (c.req.header('origin') !== undefined && (preflight || c.req.method !== 'OPTIONS')) {
     return corsHeaders(c, next).then((preflightAnswer) => {
       if (preflightAnswer) c.res = preflightAnswer;
     });
   }
-  addAnswerHeader(c, 'vary', 'Origin');
   return next();
 };
 

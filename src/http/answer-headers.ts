@@ -1,4 +1,4 @@
-// Header fields that middleware adds to whatever answer a request ends with (RateLimit, Vary), kept in
+// Header fields that middleware adds to whatever answer a request ends with (RateLimit, Cache-Control), kept in
 // a plain list and written once, at the end. Setting them through Hono's `c.header` would build a
 // fetch `Headers` object and take the response off @hono/node-server's fast path: several µs a request.
 // A list rather than an object keyed by name: an object grown under ever-different keys takes V8's
@@ -18,7 +18,8 @@ export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string)
 
 /**
  * The outermost middleware of the API. Served by Node, the fields go straight onto the Node response,
- * which merges them with the answer's own; answered in-process (`app.request`), onto the Response.
+ * which merges them with the answer's own (a field the answer has itself keeps the answer's value);
+ * answered in-process (`app.request`), onto the Response, by the same rule.
  */
 export const writeAnswerHeaders: Check = async (c, next) => {
   await next();
@@ -28,6 +29,7 @@ export const writeAnswerHeaders: Check = async (c, next) => {
   if (outgoing && !outgoing.headersSent) {
     for (let i = 0; i < fields.length; i += 2) outgoing.setHeader(fields[i]!, fields[i + 1]!);
   } else {
-    for (let i = 0; i < fields.length; i += 2) c.res.headers.set(fields[i]!, fields[i + 1]!);
+    const own = new Set(c.res.headers.keys());
+    for (let i = 0; i < fields.length; i += 2) if (!own.has(fields[i]!)) c.res.headers.set(fields[i]!, fields[i + 1]!);
   }
 };

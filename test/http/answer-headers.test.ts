@@ -1,4 +1,4 @@
-// The header fields middleware adds to every answer (RateLimit, RateLimit-Policy, Vary), as a real
+// The header fields middleware adds to every answer (RateLimit, RateLimit-Policy, Cache-Control), as a real
 // Node server sends them: there they go onto the Node response, not through a fetch Response.
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,8 @@ describe('answer headers over HTTP', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('ratelimit-policy')).toBe('"general";q=120;w=60');
     expect(response.headers.get('ratelimit')).toMatch(/^"general";r=11\d;t=60$/);
-    expect(response.headers.get('vary')).toBe('Origin');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('vary')).toBeNull();
     const body = await response.text();
     expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(body));
   });
@@ -49,15 +50,24 @@ describe('answer headers over HTTP', () => {
       expect(response.headers.get('content-type')).toBe('application/problem+json');
       expect(response.headers.get('ratelimit-policy')).toBe('"general";q=120;w=60');
       expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=60$/);
-      expect(response.headers.get('vary')).toBe('Origin');
+      expect(response.headers.get('cache-control')).toBe('no-store');
     }
   });
 
-  it('are not on an answer refused before the limiter (401), which still varies by Origin', async () => {
+  it('are not on an answer refused before the limiter (401), which no cache may keep all the same', async () => {
     const response = await fetch(`${server.url}${farmPath}`);
     expect(response.status).toBe(401);
     expect(response.headers.get('ratelimit')).toBeNull();
-    expect(response.headers.get('vary')).toBe('Origin');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("leave a field the answer sets itself alone: the docs' assets stay cacheable", async () => {
+    const response = await fetch(`${server.url}/api/docs/start.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const asset = await fetch(`${server.url}/api/docs/swagger-ui.css`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 
   it('go to browsers through CORS, which then answers for the Origin itself', async () => {
@@ -66,24 +76,27 @@ describe('answer headers over HTTP', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-expose-headers')).toContain('RateLimit');
     expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=60$/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });
 
 describe('answer headers added by middleware', () => {
-  it('keep the last value of a field added twice, and join the answer of an in-process call', async () => {
+  it("keep the last value of a field added twice, and join the answer of an in-process call without overriding the answer's own", async () => {
     const app = new Hono<AppEnv>();
     app.use('*', writeAnswerHeaders);
     app.use('*', async (c, next) => {
       addAnswerHeader(c, 'ratelimit', '"general";r=5;t=60');
-      addAnswerHeader(c, 'vary', 'Origin');
+      addAnswerHeader(c, 'cache-control', 'no-store');
       addAnswerHeader(c, 'ratelimit', '"general";r=4;t=60');
       await next();
     });
     app.get('/', (c) => c.json({ ok: true }));
+    app.get('/asset', (c) => c.body('x', 200, { 'cache-control': 'public, max-age=60' }));
     const response = await app.request('/');
     expect(response.status).toBe(200);
     expect(response.headers.get('ratelimit')).toBe('"general";r=4;t=60');
-    expect(response.headers.get('vary')).toBe('Origin');
+    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-type')).toBe('application/json');
+    expect((await app.request('/asset')).headers.get('cache-control')).toBe('public, max-age=60');
   });
 });
