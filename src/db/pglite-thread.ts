@@ -131,13 +131,16 @@ export class PgliteThread implements EmbeddedClient {
   }
 
   query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    if (this.#openTransaction) return this.#openTransaction.then(() => this.query<T>(text, params, options));
-    return this.#query<T>(text, params, options);
+    return this.#outsideTransactions(() => this.#query<T>(text, params, options));
   }
 
   exec(text: string): Promise<Results[]> {
-    if (this.#openTransaction) return this.#openTransaction.then(() => this.exec(text));
-    return this.#exec(text);
+    return this.#outsideTransactions(() => this.#exec(text));
+  }
+
+  /** Sends a statement from outside any transaction: at once, or once the open transaction (and any begun after it) has ended. */
+  #outsideTransactions<R>(send: () => Promise<R>): Promise<R> {
+    return this.#openTransaction ? this.#openTransaction.then(() => this.#outsideTransactions(send)) : send();
   }
 
   /** BEGIN, `work`, then COMMIT, or ROLLBACK when `work` throws. Transactions run one at a time. */
@@ -198,13 +201,13 @@ export class PgliteThread implements EmbeddedClient {
 
   #send(request: DistributiveOmit<ThreadRequest, 'id' | 'blocking'>, blocking: boolean): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
-    const id = this.#nextId++;
-    if (blocking) return this.#sendBlocking({ ...request, id, blocking } as ThreadRequest);
+    const message = { ...request, id: this.#nextId++, blocking } as ThreadRequest;
+    if (blocking) return this.#sendBlocking(message);
     this.#lastPosted = new Promise((resolve, reject) => {
       // While statements are out, the thread keeps the process alive (a script awaiting one must not exit).
       if (this.#waiting.size === 0) this.#worker.ref();
-      this.#waiting.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id, blocking } as ThreadRequest);
+      this.#waiting.set(message.id, { resolve, reject });
+      this.#worker.postMessage(message);
     });
     return this.#lastPosted;
   }
