@@ -23,6 +23,7 @@ import { endSession, startSession } from './session-cookie.js';
 import { checkSignIn } from './sign-in.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import { createUser } from './users-store.js';
+import { json, noContent } from '../http/answers.js';
 
 const sessionHeader = { 'Set-Cookie': { schema: { type: 'string' as const }, description: `The \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax).` } };
 const keySecurity: Array<Record<string, string[]>> = [...apiKeySecurity, { SessionCookie: [] }];
@@ -113,6 +114,7 @@ export function accountRoutes({ config, database, keys }: AppDeps, signInThrottl
     const user = await createUser(db, email, name, await hashPassword(password));
     if (!user) throw new ApiError('conflict', 'An account with this e-mail address exists already.');
     await startSession(c, db, config, user.user_id);
+    // Hono's own answer: only it carries the session cookie set through Hono (as in sign-in and sign-out).
     return c.json(user, 201);
   });
 
@@ -136,20 +138,20 @@ export function accountRoutes({ config, database, keys }: AppDeps, signInThrottl
   app.openapi(listKeysRoute, async (c) => {
     const page = c.req.valid('query');
     const { data, total } = await listActiveApiKeys(db, c.get('principal').userId, page.limit, page.offset);
-    return c.json(envelope(data, page, total), 200);
+    return json(c, envelope(data, page, total), 200);
   });
 
   app.openapi(createKeyRoute, async (c) => {
     const { name, expires_at } = c.req.valid('json');
     const created = await createApiKey(db, c.get('principal').userId, name, expires_at ? new Date(expires_at) : null);
-    return c.json(created, 201);
+    return json(c, created, 201);
   });
 
   app.openapi(revokeKeyRoute, async (c) => {
     const { id } = c.req.valid('param');
     if (!(await revokeApiKey(db, c.get('principal').userId, id))) throw notFound('The API key does not exist.');
     keys.forget(id);
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;

@@ -15,6 +15,7 @@ import { fieldBalance } from './nitrogen-balance/field.js';
 import { FieldCalculationError, type BalanceField } from './nitrogen-balance/inputs.js';
 import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldResultSchema } from './schemas.js';
 import { notFound } from '../http/problem.js';
+import { json } from '../http/answers.js';
 
 const tags = ['Calculations'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -81,7 +82,7 @@ export function calculationRoutes({ config, database }: AppDeps) {
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const [field] = await loadBalanceFields(db, { b_id }, timeframe);
     if (!field) throw notFound('The field does not exist.');
-    return c.json(fieldResult(field, timeframe, deposition), 200);
+    return json(c, fieldResult(field, timeframe, deposition), 200);
   });
 
   app.openapi(farmBalanceRoute, async (c) => {
@@ -89,14 +90,14 @@ export function calculationRoutes({ config, database }: AppDeps) {
     const timeframe = timeframeOf(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
     const fields = await loadBalanceFields(db, { b_id_farm }, timeframe);
-    return c.json(farmBalance(fields.map((field) => fieldResult(field, timeframe, deposition))), 200);
+    return json(c, farmBalance(fields.map((field) => fieldResult(field, timeframe, deposition))), 200);
   });
 
   app.openapi(doseRoute, async (c) => {
     const { b_id } = c.req.valid('param');
     const timeframe = timeframeOf(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    return c.json(fieldDose(await loadDoseApplications(db, b_id, timeframe)), 200);
+    return json(c, fieldDose(await loadDoseApplications(db, b_id, timeframe)), 200);
   });
 
   return app;

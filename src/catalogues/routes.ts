@@ -9,6 +9,7 @@ import { catalogueFertilizerSchema, documentedFields } from '../resources/fertil
 import { cultivationSchema } from '../resources/cultivations/schemas.js';
 import { crops } from './crops.js';
 import { fertilizerCatalogue } from './fertilizers.js';
+import { json } from '../http/answers.js';
 
 const searchQuerySchema = pageQuerySchema.extend({
   q: z.string().max(100).optional().openapi({ description: 'Case-insensitive part of a name (Dutch or English) or of the code.' }),
@@ -60,13 +61,15 @@ const fertilizersRoute = createRoute({
 export function catalogueRoutes() {
   const app = new ApiRoutes();
   app.openapi(cropsRoute, (c) =>
-    c.json(
+    json(
+      c,
       search(crops, (e) => [e.b_lu_name, e.b_lu_name_en, e.b_lu_catalogue], c.req.valid('query')),
       200,
     ),
   );
   app.openapi(fertilizersRoute, (c) =>
-    c.json(
+    json(
+      c,
       search(documentedFertilizers, (e) => [e.p_name_nl, e.p_id_catalogue], c.req.valid('query')),
       200,
     ),

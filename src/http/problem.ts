@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { answer } from './answer-headers.js';
 
 export const errorCodes = {
   'validation-failed': { status: 400, title: 'Validation Failed' },
@@ -44,6 +45,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
+    /** `headers`: header fields of the answer, by lower-case name. */
     readonly options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
   ) {
     const stackTraceLimit = Error.stackTraceLimit;
@@ -82,8 +84,5 @@ export function problemResponse(c: Context, error: ApiError, errorsUrl: string, 
     error_id: errorId,
   };
   if (error.options.errors) body.errors = error.options.errors;
-  return new Response(JSON.stringify(body), {
-    status: error.status,
-    headers: { 'content-type': 'application/problem+json', ...error.options.headers },
-  });
+  return answer(c, JSON.stringify(body), error.status, { 'content-type': 'application/problem+json', ...error.options.headers });
 }

@@ -3,6 +3,8 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAnswerHeader, writeAnswerHeaders } from '../../src/http/answer-headers.js';
+import { json, noContent } from '../../src/http/answers.js';
+import { ApiError, problemResponse } from '../../src/http/problem.js';
 import type { AppEnv } from '../../src/http/context.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
@@ -38,6 +40,18 @@ describe('answer headers over HTTP', () => {
     expect(response.headers.get('vary')).toBeNull();
     const body = await response.text();
     expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+  });
+
+  it('are on a deletion (204), once each', async () => {
+    const created = await fetch(`${server.url}/api/farms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ b_name_farm: 'Short-lived' }),
+    });
+    const deleted = await fetch(`${server.url}${created.headers.get('location')}`, { method: 'DELETE', headers: { 'x-api-key': key } });
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get('ratelimit')).toMatch(/^"write";r=\d+;t=60$/);
+    expect(deleted.headers.get('cache-control')).toBe('no-store');
   });
 
   it('are on error answers after the limiter: 404 and 400', async () => {
@@ -98,5 +112,36 @@ describe('answer headers added by middleware', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-type')).toBe('application/json');
     expect((await app.request('/asset')).headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it("are on the answers built with them (JSON, 204, problem+json), where the answer's own fields win", async () => {
+    const app = new Hono<AppEnv>();
+    app.use('*', writeAnswerHeaders);
+    app.use('*', async (c, next) => {
+      addAnswerHeader(c, 'cache-control', 'no-store');
+      addAnswerHeader(c, 'ratelimit', '"general";r=5;t=60');
+      await next();
+    });
+    app.get('/json', (c) => json(c, { ok: true }, 201, { location: '/json/1' }));
+    app.get('/cached', (c) => json(c, { ok: true }, 200, { 'cache-control': 'public, max-age=60' }));
+    app.get('/empty', (c) => noContent(c));
+    app.get('/problem', (c) => problemResponse(c, new ApiError('not-found', 'Nothing here.'), 'https://akker.test/errors'));
+    const created = await app.request('/json');
+    expect(created.status).toBe(201);
+    expect(Object.fromEntries(created.headers)).toEqual({
+      'cache-control': 'no-store',
+      ratelimit: '"general";r=5;t=60',
+      'content-type': 'application/json',
+      location: '/json/1',
+    });
+    expect(await created.json()).toEqual({ ok: true });
+    expect((await app.request('/cached')).headers.get('cache-control')).toBe('public, max-age=60');
+    const empty = await app.request('/empty');
+    expect(empty.status).toBe(204);
+    expect(empty.headers.get('ratelimit')).toBe('"general";r=5;t=60');
+    const problem = await app.request('/problem');
+    expect(problem.status).toBe(404);
+    expect(problem.headers.get('content-type')).toBe('application/problem+json');
+    expect(problem.headers.get('ratelimit')).toBe('"general";r=5;t=60');
   });
 });

@@ -8,6 +8,7 @@ import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
+import { json } from '../../http/answers.js';
 
 const auditEntrySchema = z
   .object({
@@ -45,7 +46,7 @@ export function auditRoutes({ database }: AppDeps) {
     const page = c.req.valid('query');
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'share');
     const { data, total } = await listAudit(db, b_id_farm, page);
-    return c.json(envelope(data, page, total), 200);
+    return json(c, envelope(data, page, total), 200);
   });
   return app;
 }

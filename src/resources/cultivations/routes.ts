@@ -11,6 +11,7 @@ import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.
 import { ApiRoutes } from '../../http/api-routes.js';
 import { cultivationCreateSchema, cultivationSchema, cultivationUpdateSchema } from './schemas.js';
 import { createCultivation, deleteCultivation, getCultivation, listCultivations, updateCultivation } from './store.js';
+import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Cultivations'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -97,7 +98,7 @@ export function cultivationRoutes({ database }: AppDeps) {
     const query = c.req.valid('query');
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const { data, total } = await listCultivations(db, b_id, query);
-    return c.json(envelope(data, query, total), 200);
+    return json(c, envelope(data, query, total), 200);
   });
 
   app.openapi(createCultivationRoute, async (c) => {
@@ -110,7 +111,7 @@ export function cultivationRoutes({ database }: AppDeps) {
       (tx) => createCultivation(tx, b_id, input),
       { action: 'create', kind: 'cultivation', id: (created) => created.b_lu },
     );
-    return c.json(cultivation, 201, { Location: `/api/cultivations/${cultivation.b_lu}` });
+    return json(c, cultivation, 201, { location: `/api/cultivations/${cultivation.b_lu}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -118,7 +119,7 @@ export function cultivationRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'cultivation', b_lu, 'read');
     const cultivation = await getCultivation(db, b_lu);
     if (!cultivation) throw notFound('The cultivation does not exist.');
-    return c.json(cultivation, 200);
+    return json(c, cultivation, 200);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -131,7 +132,7 @@ export function cultivationRoutes({ database }: AppDeps) {
       (tx) => updateCultivation(tx, b_lu, changes),
       { action: 'update', kind: 'cultivation', id: b_lu },
     );
-    return c.json(cultivation, 200);
+    return json(c, cultivation, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -141,7 +142,7 @@ export function cultivationRoutes({ database }: AppDeps) {
       kind: 'cultivation',
       id: b_lu,
     });
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;

@@ -10,6 +10,7 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { accessEmailParams, accessEntrySchema, accessGrantSchema } from './schemas.js';
 import { grantAccess, listAccess, revokeAccess } from './store.js';
+import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Sharing'];
 
@@ -64,7 +65,7 @@ export function farmAccessRoutes({ database, farmRoles }: AppDeps) {
     const page = c.req.valid('query');
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'share');
     const { data, total } = await listAccess(db, b_id_farm, page);
-    return c.json(envelope(data, page, total), 200);
+    return json(c, envelope(data, page, total), 200);
   });
 
   app.openapi(grantRoute, async (c) => {
@@ -79,7 +80,7 @@ export function farmAccessRoutes({ database, farmRoles }: AppDeps) {
       { action: 'grant', kind: 'access', id: (granted) => `${granted.email}:${granted.role}` },
     );
     farmRoles.forget(b_id_farm);
-    return c.json(entry, 200);
+    return json(c, entry, 200);
   });
 
   app.openapi(revokeRoute, async (c) => {
@@ -91,7 +92,7 @@ export function farmAccessRoutes({ database, farmRoles }: AppDeps) {
       id: email,
     });
     farmRoles.forget(b_id_farm);
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;

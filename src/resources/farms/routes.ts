@@ -12,6 +12,7 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
 import { deleteFarmCascade } from '../cascade.js';
 import { createFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
+import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Farms'];
 
@@ -95,7 +96,7 @@ export function farmRoutes(deps: AppDeps) {
     const principal = c.get('principal');
     const { keyActive, data, total } = await listFarms(database, principal, page);
     settleKeyCheck(principal, keyActive);
-    return c.json(envelope(data, page, total), 200);
+    return json(c, envelope(data, page, total), 200);
   });
 
   app.openapi(createFarmRoute, async (c) => {
@@ -107,13 +108,13 @@ export function farmRoutes(deps: AppDeps) {
       return created;
     });
     farmRoles.forget(farm.b_id_farm);
-    return c.json(farm, 201, { Location: `/api/farms/${farm.b_id_farm}` });
+    return json(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
   });
 
   app.openapi(getRoute, async (c) => {
     const farm = await findReadableFarm(deps, c.get('principal'), c.req.valid('param').b_id_farm);
     if (!farm) throw notFound('The farm does not exist.');
-    return c.json(farm, 200);
+    return json(c, farm, 200);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -124,7 +125,7 @@ export function farmRoutes(deps: AppDeps) {
       kind: 'farm',
       id: b_id_farm,
     });
-    return c.json(farm, 200);
+    return json(c, farm, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -135,7 +136,7 @@ export function farmRoutes(deps: AppDeps) {
       id: b_id_farm,
     });
     farmRoles.forget(b_id_farm);
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;

@@ -11,6 +11,7 @@ import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.
 import { ApiRoutes } from '../../http/api-routes.js';
 import { applicationCreateSchema, applicationSchema, applicationUpdateSchema } from './schemas.js';
 import { createApplication, deleteApplication, getApplication, listApplications, updateApplication } from './store.js';
+import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Fertilizer applications'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -94,7 +95,7 @@ export function applicationRoutes({ database }: AppDeps) {
     const query = c.req.valid('query');
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const { data, total } = await listApplications(db, b_id, query);
-    return c.json(envelope(data, query, total), 200);
+    return json(c, envelope(data, query, total), 200);
   });
 
   app.openapi(createApplicationRoute, async (c) => {
@@ -107,7 +108,7 @@ export function applicationRoutes({ database }: AppDeps) {
       (tx) => createApplication(tx, b_id, input),
       { action: 'create', kind: 'fertilizer application', id: (a) => a.p_app_id },
     );
-    return c.json(application, 201, { Location: `/api/fertilizer-applications/${application.p_app_id}` });
+    return json(c, application, 201, { location: `/api/fertilizer-applications/${application.p_app_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -115,7 +116,7 @@ export function applicationRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'fertilizer application', p_app_id, 'read');
     const application = await getApplication(db, p_app_id);
     if (!application) throw notFound('The fertilizer application does not exist.');
-    return c.json(application, 200);
+    return json(c, application, 200);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -128,7 +129,7 @@ export function applicationRoutes({ database }: AppDeps) {
       (tx) => updateApplication(tx, p_app_id, changes),
       { action: 'update', kind: 'fertilizer application', id: p_app_id },
     );
-    return c.json(application, 200);
+    return json(c, application, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -138,7 +139,7 @@ export function applicationRoutes({ database }: AppDeps) {
       kind: 'fertilizer application',
       id: p_app_id,
     });
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;

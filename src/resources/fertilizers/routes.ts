@@ -11,6 +11,7 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { farmFertilizerCreateSchema, farmFertilizerSchema } from './schemas.js';
 import { acquireFertilizer, deleteFarmFertilizer, getFarmFertilizer, listFarmFertilizers } from './store.js';
+import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Fertilizers'];
 const fertilizerIdParams = idParams('p_id', "The farm's fertilizer identifier.");
@@ -82,7 +83,7 @@ export function fertilizerRoutes({ database }: AppDeps) {
     const page = c.req.valid('query');
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
     const { data, total } = await listFarmFertilizers(db, b_id_farm, page);
-    return c.json(envelope(data, page, total), 200);
+    return json(c, envelope(data, page, total), 200);
   });
 
   app.openapi(acquireRoute, async (c) => {
@@ -95,7 +96,7 @@ export function fertilizerRoutes({ database }: AppDeps) {
       (tx) => acquireFertilizer(tx, b_id_farm, input),
       { action: 'create', kind: 'fertilizer', id: (f) => f.p_id },
     );
-    return c.json(fertilizer, 201, { Location: `/api/fertilizers/${fertilizer.p_id}` });
+    return json(c, fertilizer, 201, { location: `/api/fertilizers/${fertilizer.p_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -103,7 +104,7 @@ export function fertilizerRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'fertilizer', p_id, 'read');
     const fertilizer = await getFarmFertilizer(db, p_id);
     if (!fertilizer) throw notFound('The fertilizer does not exist.');
-    return c.json(fertilizer, 200);
+    return json(c, fertilizer, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -113,7 +114,7 @@ export function fertilizerRoutes({ database }: AppDeps) {
       kind: 'fertilizer',
       id: p_id,
     });
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;

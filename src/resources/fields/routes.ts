@@ -12,6 +12,7 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { fieldCreateSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
 import { createField, deleteField, getField, listFields, updateField } from './store.js';
+import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Fields'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -96,7 +97,7 @@ export function fieldRoutes({ database }: AppDeps) {
     const query = c.req.valid('query');
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
     const { data, total } = await listFields(db, b_id_farm, query);
-    return c.json(envelope(data, query, total), 200);
+    return json(c, envelope(data, query, total), 200);
   });
 
   app.openapi(createFieldRoute, async (c) => {
@@ -107,7 +108,7 @@ export function fieldRoutes({ database }: AppDeps) {
       kind: 'field',
       id: (f) => f.b_id,
     });
-    return c.json(field, 201, { Location: `/api/fields/${field.b_id}` });
+    return json(c, field, 201, { location: `/api/fields/${field.b_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -115,7 +116,7 @@ export function fieldRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const field = await getField(db, b_id);
     if (!field) throw notFound('The field does not exist.');
-    return c.json(field, 200);
+    return json(c, field, 200);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -126,7 +127,7 @@ export function fieldRoutes({ database }: AppDeps) {
       kind: 'field',
       id: b_id,
     });
-    return c.json(field, 200);
+    return json(c, field, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -136,7 +137,7 @@ export function fieldRoutes({ database }: AppDeps) {
       kind: 'field',
       id: b_id,
     });
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;

@@ -11,6 +11,7 @@ import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.
 import { ApiRoutes } from '../../http/api-routes.js';
 import { harvestCreateSchema, harvestSchema, harvestUpdateSchema } from './schemas.js';
 import { addHarvest, deleteHarvest, getHarvest, listHarvests, lockCultivation, updateHarvest } from './store.js';
+import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Harvests'];
 const cultivationIdParams = idParams('b_lu', 'Cultivation identifier.');
@@ -95,7 +96,7 @@ export function harvestRoutes({ database }: AppDeps) {
     const query = c.req.valid('query');
     await authorize(db, c.get('principal'), 'cultivation', b_lu, 'read');
     const { data, total } = await listHarvests(db, b_lu, query);
-    return c.json(envelope(data, query, total), 200);
+    return json(c, envelope(data, query, total), 200);
   });
 
   app.openapi(createHarvestRoute, async (c) => {
@@ -108,7 +109,7 @@ export function harvestRoutes({ database }: AppDeps) {
       async (tx) => addHarvest(tx, await lockCultivation(tx, b_lu), input),
       { action: 'create', kind: 'harvest', id: (h) => h.b_id_harvesting },
     );
-    return c.json(harvest, 201, { Location: `/api/harvests/${harvest.b_id_harvesting}` });
+    return json(c, harvest, 201, { location: `/api/harvests/${harvest.b_id_harvesting}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -116,7 +117,7 @@ export function harvestRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'harvest', b_id_harvesting, 'read');
     const harvest = await getHarvest(db, b_id_harvesting);
     if (!harvest) throw notFound('The harvest does not exist.');
-    return c.json(harvest, 200);
+    return json(c, harvest, 200);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -129,7 +130,7 @@ export function harvestRoutes({ database }: AppDeps) {
       (tx) => updateHarvest(tx, b_id_harvesting, changes),
       { action: 'update', kind: 'harvest', id: b_id_harvesting },
     );
-    return c.json(harvest, 200);
+    return json(c, harvest, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -139,7 +140,7 @@ export function harvestRoutes({ database }: AppDeps) {
       kind: 'harvest',
       id: b_id_harvesting,
     });
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;

@@ -11,6 +11,7 @@ import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.
 import { ApiRoutes } from '../../http/api-routes.js';
 import { soilAnalysisCreateSchema, soilAnalysisSchema, soilAnalysisUpdateSchema } from './schemas.js';
 import { createSoilAnalysis, deleteSoilAnalysis, getSoilAnalysis, listSoilAnalyses, updateSoilAnalysis } from './store.js';
+import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Soil analyses'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -93,7 +94,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
     const query = c.req.valid('query');
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const { data, total } = await listSoilAnalyses(db, b_id, query);
-    return c.json(envelope(data, query, total), 200);
+    return json(c, envelope(data, query, total), 200);
   });
 
   app.openapi(createAnalysisRoute, async (c) => {
@@ -104,7 +105,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
       kind: 'soil analysis',
       id: (a) => a.a_id,
     });
-    return c.json(analysis, 201, { Location: `/api/soil-analyses/${analysis.a_id}` });
+    return json(c, analysis, 201, { location: `/api/soil-analyses/${analysis.a_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -112,7 +113,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'soil analysis', a_id, 'read');
     const analysis = await getSoilAnalysis(db, a_id);
     if (!analysis) throw notFound('The soil analysis does not exist.');
-    return c.json(analysis, 200);
+    return json(c, analysis, 200);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -125,7 +126,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
       (tx) => updateSoilAnalysis(tx, a_id, changes),
       { action: 'update', kind: 'soil analysis', id: a_id },
     );
-    return c.json(analysis, 200);
+    return json(c, analysis, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -135,7 +136,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
       kind: 'soil analysis',
       id: a_id,
     });
-    return c.body(null, 204);
+    return noContent(c);
   });
 
   return app;
