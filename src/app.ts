@@ -16,6 +16,7 @@ import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
 import { bodyGuards, isMachinePath, routeGuard } from './http/guards.js';
 import { ApiError, newErrorId, problemResponse } from './http/problem.js';
+import { requestHeader } from './http/request-headers.js';
 import { rateLimit } from './http/rate-limit/middleware.js';
 import { openRateLimitStore } from './http/rate-limit/open-store.js';
 import { ratePolicies } from './http/rate-limit/policies.js';
@@ -48,8 +49,8 @@ const corsHeaders = cors({ origin: '*', maxAge: 600, exposeHeaders: ['RateLimit'
  */
 const apiCors: Check = (c, next) => {
   addAnswerHeader(c, 'cache-control', 'no-store');
-  const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
-  if (c.req.header('origin') !== undefined && (preflight || c.req.method !== 'OPTIONS')) {
+  const preflight = c.req.method === 'OPTIONS' && requestHeader(c, 'access-control-request-method') !== undefined;
+  if (requestHeader(c, 'origin') !== undefined && (preflight || c.req.method !== 'OPTIONS')) {
     return corsHeaders(c, next).then((preflightAnswer) => {
       if (preflightAnswer) c.res = preflightAnswer;
     });

@@ -5,6 +5,7 @@ import { findSessionUser } from '../accounts/users-store.js';
 import type { Principal } from '../accounts/principal.js';
 import type { AppDeps, Check } from './context.js';
 import { ApiError } from './problem.js';
+import { requestHeader } from './request-headers.js';
 
 export const SESSION_COOKIE = 'akker_session';
 
@@ -17,8 +18,8 @@ export const unauthorized = () =>
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 function presentedKey(c: Context): string | null | undefined {
-  const apiKey = c.req.header('x-api-key');
-  const authorization = c.req.header('authorization');
+  const apiKey = requestHeader(c, 'x-api-key');
+  const authorization = requestHeader(c, 'authorization');
   if (apiKey !== undefined && authorization !== undefined) {
     throw new ApiError('ambiguous-api-key', 'Send the API key in one header only: X-API-Key or Authorization: Bearer.');
   }
