@@ -15,17 +15,19 @@ let farmPath: string;
 beforeAll(async () => {
   server = await startServerProcess({ DATA_DIR: 'memory://', RATE_LIMIT_GENERAL: '120', RATE_LIMIT_WRITE: '30' });
   key = await signUpOver(server.url, 'headers@example.org');
-  const created = await fetch(`${server.url}/api/farms`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': key },
-    body: JSON.stringify({ b_name_farm: 'Headers' }),
-  });
+  const created = await createFarm('Headers');
   expect(created.status).toBe(201);
   expect(created.headers.get('ratelimit')).toBe('"write";r=29;t=60');
   farmPath = created.headers.get('location')!;
 }, 60_000);
 afterAll(() => killLeftoverServers());
 
+const createFarm = (name: string) =>
+  fetch(`${server.url}/api/farms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ b_name_farm: name }),
+  });
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers: { 'x-api-key': key, ...headers } });
 
@@ -43,11 +45,7 @@ describe('answer headers over HTTP', () => {
   });
 
   it('are on a deletion (204), once each', async () => {
-    const created = await fetch(`${server.url}/api/farms`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify({ b_name_farm: 'Short-lived' }),
-    });
+    const created = await createFarm('Short-lived');
     const deleted = await fetch(`${server.url}${created.headers.get('location')}`, { method: 'DELETE', headers: { 'x-api-key': key } });
     expect(deleted.status).toBe(204);
     expect(deleted.headers.get('ratelimit')).toMatch(/^"write";r=\d+;t=60$/);
@@ -94,16 +92,20 @@ describe('answer headers over HTTP', () => {
   });
 });
 
+/** An app whose middleware adds `fields` (name, value) in order, behind the writer of answer headers. */
+function appAdding(...fields: Array<[string, string]>) {
+  const app = new Hono<AppEnv>();
+  app.use('*', writeAnswerHeaders);
+  app.use('*', async (c, next) => {
+    for (const [name, value] of fields) addAnswerHeader(c, name, value);
+    await next();
+  });
+  return app;
+}
+
 describe('answer headers added by middleware', () => {
   it("keep the last value of a field added twice, and join the answer of an in-process call without overriding the answer's own", async () => {
-    const app = new Hono<AppEnv>();
-    app.use('*', writeAnswerHeaders);
-    app.use('*', async (c, next) => {
-      addAnswerHeader(c, 'ratelimit', '"general";r=5;t=60');
-      addAnswerHeader(c, 'cache-control', 'no-store');
-      addAnswerHeader(c, 'ratelimit', '"general";r=4;t=60');
-      await next();
-    });
+    const app = appAdding(['ratelimit', '"general";r=5;t=60'], ['cache-control', 'no-store'], ['ratelimit', '"general";r=4;t=60']);
     app.get('/', (c) => c.json({ ok: true }));
     app.get('/asset', (c) => c.body('x', 200, { 'cache-control': 'public, max-age=60' }));
     const response = await app.request('/');
@@ -115,13 +117,7 @@ describe('answer headers added by middleware', () => {
   });
 
   it("are on the answers built with them (JSON, 204, problem+json), where the answer's own fields win", async () => {
-    const app = new Hono<AppEnv>();
-    app.use('*', writeAnswerHeaders);
-    app.use('*', async (c, next) => {
-      addAnswerHeader(c, 'cache-control', 'no-store');
-      addAnswerHeader(c, 'ratelimit', '"general";r=5;t=60');
-      await next();
-    });
+    const app = appAdding(['cache-control', 'no-store'], ['ratelimit', '"general";r=5;t=60']);
     app.get('/json', (c) => json(c, { ok: true }, 201, { location: '/json/1' }));
     app.get('/cached', (c) => json(c, { ok: true }, 200, { 'cache-control': 'public, max-age=60' }));
     app.get('/empty', (c) => noContent(c));
