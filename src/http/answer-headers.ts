@@ -24,12 +24,19 @@ export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string)
 }
 
 /**
- * The answer `body` with the fields added so far and its own header fields `own` (lower-case names),
- * which win over a field of the same name.
+ * The answer `body` of type `contentType` with the fields added so far and its own header fields `own`
+ * (lower-case names), which win over a field of the same name.
  */
-export function answer(c: Context, body: string | null, status: number, own: Record<string, string> | undefined): Response {
+export function answer(
+  c: Context,
+  body: string | null,
+  status: number,
+  contentType: string | undefined,
+  own?: Record<string, string>,
+): Response {
   const added = (c as Context<AppEnv>).get('answerHeaders');
   const headers: Record<string, string> = { ...added?.fields };
+  if (contentType !== undefined) headers['content-type'] = contentType;
   for (const name in own) headers[name] = own[name]!;
   const response = new Response(body, { status, headers });
   if (added) added.carriedBy = response;

@@ -5,8 +5,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
 import { answer } from './answer-headers.js';
 
-const JSON_TYPE = { 'content-type': 'application/json' };
-
 /** `value` as JSON, typed as Hono's `c.json` answer; `own`: more header fields, by lower-case name. */
 export function json<T, U extends ContentfulStatusCode>(
   c: Context,
@@ -14,8 +12,7 @@ export function json<T, U extends ContentfulStatusCode>(
   status: U,
   own?: Record<string, string>,
 ): Response & TypedResponse<JSONParsed<T>, U, 'json'> {
-  const headers = own === undefined ? JSON_TYPE : { ...JSON_TYPE, ...own };
-  return answer(c, JSON.stringify(value), status, headers) as Response & TypedResponse<JSONParsed<T>, U, 'json'>;
+  return answer(c, JSON.stringify(value), status, 'application/json', own) as Response & TypedResponse<JSONParsed<T>, U, 'json'>;
 }
 
 /** 204 No Content. */

@@ -84,5 +84,5 @@ export function problemResponse(c: Context, error: ApiError, errorsUrl: string, 
     error_id: errorId,
   };
   if (error.options.errors) body.errors = error.options.errors;
-  return answer(c, JSON.stringify(body), error.status, { 'content-type': 'application/problem+json', ...error.options.headers });
+  return answer(c, JSON.stringify(body), error.status, 'application/problem+json', error.options.headers);
 }

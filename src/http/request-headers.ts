@@ -3,10 +3,29 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 
 /**
- * Fields of which Node keeps only the first value, where Hono joins all of them: a repeated one must
- * read as one joined value (not a valid credential), so these are read the way Hono reads them.
+ * The fields of which Node keeps only the first value, where Hono joins all of them (a repeated
+ * Authorization then reads as one value, not a valid credential): these are read the way Hono reads them.
  */
-const FIRST_VALUE_ONLY = new Set(['authorization']);
+const FIRST_VALUE_ONLY = new Set([
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
+]);
 
 /**
  * A request header field by lower-case name, as `c.req.header` reads it. Served by Node, it comes from the
