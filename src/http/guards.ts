@@ -1,7 +1,7 @@
 // Checks that run before authentication, in the order of CONTRACT.md:
 // unknown path 404 → method 405 → body over 5 MiB 413 → content type 415.
 import type { Context, Hono, Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from './body-limit.js';
 import type { Check } from './context.js';
 import { ApiError } from './problem.js';
 
@@ -68,21 +68,20 @@ export function routeGuard(app: Hono<any>): Check {
 }
 
 /** 413 on the bytes actually received (Content-Length or a chunked stream), before anything parses the body. */
-const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new ApiError('payload-too-large', `The request body is larger than ${MAX_BODY_BYTES} bytes (5 MiB).`);
-  },
+const limitApiBody = limitBody(MAX_BODY_BYTES, () => {
+  throw new ApiError('payload-too-large', `The request body is larger than ${MAX_BODY_BYTES} bytes (5 MiB).`);
 });
 
 // The same rule as @hono/zod-openapi's media type check behind it (no space before `;`), so that
 // a Content-Type is accepted or refused in one place, before the key is checked.
 const JSON_MEDIA_TYPE = /^application\/([a-z.-]+\+)?json(;\s*[a-z0-9-]+=[^;]+)*$/i;
 
+// The declared length first: touching the body stream of a body left unread would stall the connection
+// (see body-limit.ts). Past limitBody, a streamed body is already buffered.
 async function hasBody(c: Context): Promise<boolean> {
-  if (c.req.raw.body === null) return false;
   const length = c.req.header('content-length');
   if (length !== undefined && !c.req.header('transfer-encoding')) return Number(length) > 0;
+  if (c.req.raw.body === null) return false;
   return (await c.req.arrayBuffer()).byteLength > 0;
 }
 
@@ -94,7 +93,7 @@ async function hasBody(c: Context): Promise<boolean> {
 export const bodyGuards: Check = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : guardBody(c, next));
 
 async function guardBody(c: Context, next: Next): Promise<void> {
-  await limitBody(c, () => checkContentType(c, next));
+  await limitApiBody(c, () => checkContentType(c, next));
 }
 
 /** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */

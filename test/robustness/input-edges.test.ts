@@ -112,17 +112,17 @@ describe('the 5 MiB body limit on every kind of JSON endpoint, chunked and not',
     return new Promise((resolve, reject) => {
       const headers: Record<string, string | number> = { 'content-type': 'application/json', 'x-api-key': user.key };
       if (!chunked) headers['content-length'] = body.length;
+      let answered = false;
       const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+        answered = true;
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk) => (text += chunk));
         res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        res.on('aborted', () => reject(new Error(`${method} ${path}: the answer was cut off`)));
       });
-      // The server may answer 413 and close while the body is still being sent.
-      const ignoreClosed = (error: NodeJS.ErrnoException) =>
-        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error);
-      req.on('error', ignoreClosed);
-      req.on('socket', (socket) => socket.on('error', ignoreClosed));
+      // Once answered, the server may close while the body is still going out: the answer stands.
+      req.on('error', (error) => (answered ? undefined : reject(new Error(`${method} ${path}: no answer (${error.message})`))));
       if (chunked) {
         for (let offset = 0; offset < body.length; offset += 1024 * 1024) req.write(body.subarray(offset, offset + 1024 * 1024));
         req.end();

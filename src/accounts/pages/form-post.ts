@@ -1,17 +1,14 @@
 // Reading a form post: size, type, origin and CSRF token checked before any field is used.
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../../http/body-limit.js';
 import { comesFromOurOrigin, CSRF_FIELD, tokensMatch } from './csrf.js';
 import { PageError } from './page-error.js';
 
 // Our forms are a few short fields; anything larger is not one of them.
 const MAX_FORM_BYTES = 64 * 1024;
 
-export const formBodyLimit = bodyLimit({
-  maxSize: MAX_FORM_BYTES,
-  onError: () => {
-    throw new PageError(413, 'Form too large', 'The form sent was larger than any form of this site. Go back and try again.');
-  },
+export const formBodyLimit = limitBody(MAX_FORM_BYTES, () => {
+  throw new PageError(413, 'Form too large', 'The form sent was larger than any form of this site. Go back and try again.');
 });
 
 const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;

@@ -1,0 +1,72 @@
+// The size limit on request bodies, counted on the bytes received, that leaves the connection usable
+// whatever the answer.
+//
+// Why not hono/body-limit: it touches the body stream even when Content-Length already tells the size,
+// and it stops reading a chunked body at the limit. On @hono/node-server a body stream that is touched
+// and then not read to its end holds the socket paused: the server's drain after the answer cannot
+// finish, and after 500 ms it destroys the socket, which by then may carry the client's next request
+// on the same keep-alive connection (that request dies with ECONNRESET). So: a declared length is
+// judged from the header alone (Node discards an unread body itself), and a streamed body is either
+// read to its end or, past the limit, read on and thrown away after the answer.
+import type { Context, MiddlewareHandler } from 'hono';
+
+/** What is thrown away after refusing a streamed body; a client that sends more loses the connection. */
+const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Runs `next` with a body of at most `maxBytes` (a streamed body is then buffered, so what comes after
+ * reads it as usual); calls `tooLarge` (which throws) for a larger one.
+ */
+export function limitBody(maxBytes: number, tooLarge: () => never): MiddlewareHandler {
+  return async (c, next) => {
+    const declared = declaredLength(c);
+    if (declared !== undefined) {
+      if (declared > maxBytes) tooLarge();
+      return next();
+    }
+    const stream = c.req.raw.body;
+    if (stream === null) return next();
+    const body = await readUpTo(stream.getReader(), maxBytes);
+    if (body === undefined) tooLarge();
+    c.req.raw = new Request(c.req.raw, { body });
+    return next();
+  };
+}
+
+/** The Content-Length of a body sent with one (Node has refused a malformed or contradicting one). */
+function declaredLength(c: Context): number | undefined {
+  const length = c.req.header('content-length');
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined) return undefined;
+  return Number(length);
+}
+
+/** The whole body, or undefined when it is larger than `maxBytes` (the rest is then thrown away). */
+async function readUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, size);
+    size += value.byteLength;
+    if (size > maxBytes) {
+      discardRest(reader);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
+/** Reads the rest of a refused body in the background, so the connection can carry the next request. */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const pump = async () => {
+    let discarded = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      discarded += value.byteLength;
+      if (discarded > MAX_DISCARDED_BYTES) return reader.cancel();
+    }
+  };
+  // A client that goes away mid-body ends the read with an error: there is no one left to tell.
+  pump().catch(() => undefined);
+}
