@@ -30,10 +30,13 @@ export class ApiRoutes extends OpenAPIHono<AppEnv> {
       const { middleware, hide, ...route } = config;
       if (!hide) this.openAPIRegistry.registerPath(route);
       const { params: _documented, ...request } = route.request!;
+      // Read by name: Hono's c.req.param() lists a route's names with Object.keys, in V8's runtime, each time.
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
       const withParams: AnyHandler = (c, next) => {
-        const params = c.req.param();
+        const params: Record<string, string> = {};
+        for (const name of names) params[name] = c.req.param(name)!;
         // The route guard refuses a path holding U+0000 before this; the rule of validationHook holds here all the same.
-        for (const name in params) if (params[name]!.includes('\u0000')) rejectNul(params, 'param');
+        for (const name of names) if (params[name]!.includes('\u0000')) rejectNul(params, 'param');
         c.req.addValidatedData('param', params);
         return handler(c, next);
       };
