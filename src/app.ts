@@ -14,7 +14,7 @@ import { addAnswerHeader, writeAnswerHeaders } from './http/answer-headers.js';
 import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
-import { bodyGuards, isMachinePath, routeGuard } from './http/guards.js';
+import { bodyGuards, isMachinePath, isUnder, routeGuard } from './http/guards.js';
 import { ApiError, newErrorId, problemResponse } from './http/problem.js';
 import { requestHeader } from './http/request-headers.js';
 import { rateLimit } from './http/rate-limit/middleware.js';
@@ -34,8 +34,10 @@ import { calculationRoutes } from './calculations/routes.js';
 import { farmAccessRoutes } from './resources/farm-access/routes.js';
 import { auditRoutes } from './resources/audit/routes.js';
 
-const PUBLIC_API_PATHS = /^\/api\/(openapi\.json|docs(\/.*)?)$/;
-const SESSION_API_PATHS = /^\/api\/keys(\/|$)/;
+/** The description and its page: no key. */
+const isPublicApiPath = (path: string) => path === '/api/openapi.json' || isUnder(path, '/api/docs');
+/** Key management also takes the session cookie. */
+const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
 const corsHeaders = cors({ origin: '*', maxAge: 600, exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location'] });
 
 /**
@@ -130,8 +132,9 @@ export function createApp(deps: AppDeps) {
   const limitRequests = rateLimit(deps.rateLimits, ratePolicies(deps.config.rateLimits), respond);
   // The key, then its rate limit: every API request but the public ones needs both.
   const keyAndLimit: Check = (c, next) => {
-    if (PUBLIC_API_PATHS.test(c.req.path)) return next();
-    return (SESSION_API_PATHS.test(c.req.path) ? keyManagementAuth : apiAuth)(c, () => limitRequests(c, next));
+    const path = c.req.path;
+    if (isPublicApiPath(path)) return next();
+    return (isSessionApiPath(path) ? keyManagementAuth : apiAuth)(c, () => limitRequests(c, next));
   };
   // The order of CONTRACT.md: path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429
   // → validation (the route's) → access. CORS answers browser preflights before all of them. The checks

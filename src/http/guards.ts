@@ -11,7 +11,11 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
  * The paths for programs, /api and /auth and everything below them: their routes are all known to the
  * route guard, and their errors are problem+json (people's pages get HTML).
  */
-export const isMachinePath = (path: string) => /^\/(api|auth)(\/|$)/.test(path);
+export const isMachinePath = (path: string) => isUnder(path, '/api') || isUnder(path, '/auth');
+
+/** `path` is `prefix` or below it. String tests, not a regular expression: this runs on every request. */
+export const isUnder = (path: string, prefix: string) =>
+  path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47); // '/'
 
 interface KnownPath {
   pattern: RegExp;

@@ -363,6 +363,11 @@ describe('pages', () => {
       expect(await page.text()).toContain('Page not found');
       await expectProblem(await t.app.request('/api/no-such-thing'), 404, 'not-found');
       await expectProblem(await t.app.request('/auth/no-such-thing'), 404, 'not-found');
+      // Only /api and /auth themselves and what is below them: a longer first segment is a page.
+      for (const path of ['/apix', '/authorize', '/api-docs']) {
+        const other = await t.app.request(path);
+        expect([path, other.status, other.headers.get('content-type')]).toEqual([path, 404, expect.stringMatching(/^text\/html/)]);
+      }
     });
 
     it('refuses a form post over 64 KiB with a 413 page, and a post that is not a form with a 415 page', async () => {
