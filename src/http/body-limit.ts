@@ -34,7 +34,7 @@ export function limitBody(maxBytes: number, tooLarge: () => never): MiddlewareHa
 }
 
 /** The Content-Length of a body sent with one (Node has refused a malformed or contradicting one). */
-function declaredLength(c: Context): number | undefined {
+export function declaredLength(c: Context): number | undefined {
   const length = c.req.header('content-length');
   if (length === undefined || c.req.header('transfer-encoding') !== undefined) return undefined;
   return Number(length);

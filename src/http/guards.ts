@@ -1,7 +1,7 @@
 // Checks that run before authentication, in the order of CONTRACT.md:
 // unknown path 404 → method 405 → body over 5 MiB 413 → content type 415.
 import type { Context, Hono, Next } from 'hono';
-import { limitBody } from './body-limit.js';
+import { declaredLength, limitBody } from './body-limit.js';
 import type { Check } from './context.js';
 import { ApiError } from './problem.js';
 
@@ -83,8 +83,8 @@ const JSON_MEDIA_TYPE = /^application\/([a-z.-]+\+)?json(;\s*[a-z0-9-]+=[^;]+)*$
 // The declared length first: touching the body stream of a body left unread would stall the connection
 // (see body-limit.ts). Past limitBody, a streamed body is already buffered.
 async function hasBody(c: Context): Promise<boolean> {
-  const length = c.req.header('content-length');
-  if (length !== undefined && !c.req.header('transfer-encoding')) return Number(length) > 0;
+  const declared = declaredLength(c);
+  if (declared !== undefined) return declared > 0;
   if (c.req.raw.body === null) return false;
   return (await c.req.arrayBuffer()).byteLength > 0;
 }
