@@ -35,12 +35,13 @@ export function answer(
   own?: Record<string, string>,
 ): Response {
   const added = (c as Context<AppEnv>).get('answerHeaders');
-  // Built from a literal, not cloned with `{ ...fields }`: V8 gives a clone a map outside any transition
+  // Copied into a literal, not cloned with `{ ...fields }`: V8 gives a clone a map outside any transition
   // tree, so every field added to it made a new map, in the runtime, on every request (and a map never
   // seen before, for which Node's for-in over the fields has no cache either).
-  const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
+  const headers: Record<string, string> = {};
   const fields = added?.fields;
   for (const name in fields) headers[name] = fields[name]!;
+  if (contentType !== undefined) headers['content-type'] = contentType;
   for (const name in own) headers[name] = own[name]!;
   const response = new Response(body, { status, headers });
   if (added) added.carriedBy = response;
