@@ -2,9 +2,10 @@
 // against the one-query route, on PGlite and on PostgreSQL. Requests per second on this shared 2-core
 // machine move by up to 20 % between runs; an instruction count mostly moves by a few percent (garbage
 // collection and compilation do not happen at the same moments), so small changes of the hot path
-// can be compared. About one Akker process in four settles in a state where V8 changes object shapes
-// in its runtime on every request (`Runtime_DefineKeyedOwnPropertyInLiteral`, `MigrateToMap`), some
-// 15 % more: measure more than one round (BENCH_ROUNDS) and compare like with like. Counts are of the server's main JavaScript thread, where a request's work is done;
+// can be compared. Some processes used to run some 15 % higher, with V8 changing object shapes in its
+// runtime on every request (`MigrateToMap`); the per-request case found was the answer's header object
+// cloned with a spread (gone since then: http/answer-headers.ts). Still measure more than one round
+// (BENCH_ROUNDS) and compare like with like. Counts are of the server's main JavaScript thread, where a request's work is done;
 // instrumentation is on only while the measured requests run, after a warm-up. A thread that does
 // 1.25 times the one-query route's instructions serves 0.8 of its requests/s if both run alike fast
 // per instruction (Akker's larger code and heap make it run somewhat slower).
