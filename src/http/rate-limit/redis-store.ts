@@ -1,6 +1,6 @@
 // Rate-limit windows in Redis, shared by every API process that uses the same Redis and key prefix.
 import { createHash } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis, type RedisOptions } from './ioredis.js';
 import type { RatePolicy } from './policies.js';
 import type { RateDecision, RateLimitStore } from './store.js';
 
