@@ -1,6 +1,6 @@
 // Builds the Hono app: the order of the checks (CONTRACT.md), the modules, the OpenAPI document.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { KeyResolver } from './accounts/key-resolver.js';
@@ -14,7 +14,8 @@ import { addAnswerHeader, writeAnswerHeaders } from './http/answer-headers.js';
 import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
-import { bodyGuards, isMachinePath, isUnder, routeGuard } from './http/guards.js';
+import { bodyGuards, isMachinePath, isUnder, nothingServedAt, refuseNulPath, routeGuard } from './http/guards.js';
+import { assertApiRoutesChecked, withApiChecks } from './http/api-mount.js';
 import { ApiError, newErrorId, problemResponse } from './http/problem.js';
 import { requestHeader } from './http/request-headers.js';
 import { rateLimit } from './http/rate-limit/middleware.js';
@@ -121,10 +122,6 @@ export function createApp(deps: AppDeps) {
       return Promise.resolve();
     }
   };
-  // Programs (/api, /auth) get problem+json; people get a page.
-  app.notFound((c) =>
-    isMachinePath(c.req.path) ? respond(c, new ApiError('not-found', `No resource is served at ${c.req.path}.`)) : notFoundPage(c),
-  );
 
   const guardRoute = routeGuard(app);
   const apiAuth = authenticate(deps, respond, { allowSession: false });
@@ -138,31 +135,58 @@ export function createApp(deps: AppDeps) {
   };
   // The order of CONTRACT.md: path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429
   // → validation (the route's) → access. CORS answers browser preflights before all of them. The checks
-  // call one another directly inside a single middleware: as Hono layers of their own, each would cost
-  // every request another async frame and promise, measurably so on a hot read.
-  app.use('/api/*', (c, next) =>
+  // call one another directly, and run inside each route's first handler (http/api-mount.ts): as Hono
+  // layers, each would cost every request another async frame and promise, measurably so on a hot read.
+  // A matched route is a known path and method, so of the route guard only its U+0000 rule is left.
+  const apiChecks: Check = (c, next) =>
     writeAnswerHeaders(c, () =>
-      apiCors(c, () => answeringErrors(c, () => guardRoute(c, () => bodyGuards(c, () => keyAndLimit(c, next))))),
-    ),
-  );
+      apiCors(c, () => answeringErrors(c, () => refuseNulPath(c, () => bodyGuards(c, () => keyAndLimit(c, next))))),
+    );
+  // A path no route serves: the route guard answers 404 or 405 (or CORS a preflight) with the same fields.
+  const unmatchedApiPath = (c: Context<AppEnv>) =>
+    writeAnswerHeaders(c, () =>
+      apiCors(c, () =>
+        answeringErrors(c, () =>
+          guardRoute(c, () => {
+            throw nothingServedAt(c.req.path);
+          }),
+        ),
+      ),
+    ).then(() => c.res);
+  // Programs (/api, /auth) get problem+json; people get a page.
+  app.notFound((c) => {
+    if (isUnder(c.req.path, '/api')) return unmatchedApiPath(c);
+    return isMachinePath(c.req.path) ? respond(c, nothingServedAt(c.req.path)) : notFoundPage(c);
+  });
   app.use('/auth/*', (c, next) => guardRoute(c, () => bodyGuards(c, next)));
+  const mount = (routes: Hono<any>) => app.route('/', withApiChecks(routes, apiChecks));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
-  app.route('/', docsRoutes());
+  mount(docsRoutes());
   // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
   const signInThrottle = new SignInThrottle();
-  app.route('/', accountRoutes(deps, signInThrottle));
-  app.route('/', pageRoutes(deps, signInThrottle));
-  app.route('/', farmRoutes(deps));
+  mount(accountRoutes(deps, signInThrottle));
+  mount(pageRoutes(deps, signInThrottle));
+  mount(farmRoutes(deps));
   for (const routes of [fieldRoutes, cultivationRoutes, harvestRoutes, soilAnalysisRoutes, fertilizerRoutes, applicationRoutes, farmAccessRoutes, auditRoutes, calculationRoutes]) {
-    app.route('/', routes(deps));
+    mount(routes(deps));
   }
-  app.route('/', catalogueRoutes());
+  mount(catalogueRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'SessionCookie', { type: 'apiKey', in: 'cookie', name: 'akker_session' });
-  app.doc31('/api/openapi.json', {
+  const documentConfig = describeApi(deps.config.publicUrl);
+  const description = new Hono<AppEnv>();
+  // What app.doc31 serves, mounted like every other /api route.
+  description.get('/api/openapi.json', (c) => c.json(app.getOpenAPI31Document(documentConfig)));
+  mount(description);
+  assertApiRoutesChecked(app);
+  return app;
+}
+
+function describeApi(publicUrl: string): Parameters<OpenAPIHono['getOpenAPI31Document']>[0] {
+  return {
     openapi: '3.1.0',
     info: {
       title: 'Akker',
@@ -171,9 +195,8 @@ export function createApp(deps: AppDeps) {
         'REST API for agricultural farm data. Authenticate with an API key in `X-API-Key` or `Authorization: Bearer` (exactly one). Errors are application/problem+json. ' +
         'Rate limits per key on a rolling minute: general (GET, HEAD and key management), write (other POST, PUT, PATCH, DELETE) and calculation; every authenticated answer carries `RateLimit` and `RateLimit-Policy`, and a 429 `Retry-After`.',
     },
-    servers: [{ url: deps.config.publicUrl }],
-  });
-  return app;
+    servers: [{ url: publicUrl }],
+  };
 }
 
 export type App = ReturnType<typeof createApp>;

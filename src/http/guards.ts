@@ -53,14 +53,13 @@ export function routeGuard(app: Hono<any>): Check {
   return (c, next) => {
     const path = c.req.path;
     if (!isMachinePath(path)) return next();
-    // No identifier holds U+0000 (PostgreSQL cannot even compare text with it): no resource is there.
-    if (path.includes('\u0000')) throw new ApiError('not-found', `No resource is served at ${path}.`);
+    if (path.includes('\u0000')) throw nothingServedAt(path);
     // The router has matched already: a route of this method means the path is known (the common case).
     if (c.req.matchedRoutes.some((route) => route.method === c.req.method)) return next();
     table ??= knownPaths(app);
     const methods = new Set<string>();
     for (const known of table) if (known.pattern.test(path)) for (const m of known.methods) methods.add(m);
-    if (methods.size === 0) throw new ApiError('not-found', `No resource is served at ${path}.`);
+    if (methods.size === 0) throw nothingServedAt(path);
     if (!methods.has(c.req.method)) {
       const allow = [...methods].sort().join(', ');
       throw new ApiError('method-not-allowed', `${c.req.method} is not served at ${path}; use ${allow}.`, {
@@ -70,6 +69,20 @@ export function routeGuard(app: Hono<any>): Check {
     return next();
   };
 }
+
+/** The 404 of a path no route serves. */
+export const nothingServedAt = (path: string) => new ApiError('not-found', `No resource is served at ${path}.`);
+
+/**
+ * 404 for a path holding U+0000, which a route's pattern may match: no identifier holds it (PostgreSQL
+ * cannot even compare text with it), so no resource is there. The rest of the route guard for a route
+ * that matched.
+ */
+export const refuseNulPath: Check = (c, next) => {
+  const path = c.req.path;
+  if (path.includes('\u0000')) throw nothingServedAt(path);
+  return next();
+};
 
 /** 413 on the bytes actually received (Content-Length or a chunked stream), before anything parses the body. */
 const limitApiBody = limitBody(MAX_BODY_BYTES, () => {

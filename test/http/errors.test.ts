@@ -41,7 +41,10 @@ describe('problem+json', () => {
 
 describe('order of checks', () => {
   it('answers an unknown /api path with 404 before authentication', async () => {
-    await expectProblem(await t.app.request('/api/unknown/path'), 404, 'not-found');
+    const unknown = await t.app.request('/api/unknown/path');
+    await expectProblem(unknown, 404, 'not-found');
+    // No route ran, yet the API's checks did: the answer carries their fields.
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
     await expectProblem(await t.app.request('/api'), 404, 'not-found');
     await expectProblem(await t.app.request('/auth'), 404, 'not-found');
   });
@@ -50,6 +53,7 @@ describe('order of checks', () => {
     const response = await t.app.request('/api/farms', { method: 'PUT' });
     await expectProblem(response, 405, 'method-not-allowed');
     expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(response.headers.get('cache-control')).toBe('no-store');
     const one = await t.app.request('/api/farms/abc', { method: 'POST' });
     expect(one.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
   });
