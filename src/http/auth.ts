@@ -5,7 +5,7 @@ import { findSessionUser } from '../accounts/users-store.js';
 import type { Principal } from '../accounts/principal.js';
 import type { AppDeps, Check } from './context.js';
 import { ApiError } from './problem.js';
-import { requestHeader } from './request-headers.js';
+import { requestConnection, requestHeader } from './request-headers.js';
 
 export const SESSION_COOKIE = 'akker_session';
 
@@ -43,7 +43,7 @@ function identify(c: Context, deps: AppDeps, allowSession: boolean): Principal |
   const key = presentedKey(c);
   if (key === null) throw unauthorized();
   if (key !== undefined) {
-    const found = deps.keys.resolve(key, !SAFE_METHODS.has(c.req.method));
+    const found = deps.keys.resolve(key, !SAFE_METHODS.has(c.req.method), requestConnection(c));
     return found instanceof Promise ? found.then(orUnauthorized) : found;
   }
   return identifyBySession(c, deps, allowSession);

@@ -1,4 +1,4 @@
-// Request header fields on the hot path, read where Node has parsed them already.
+// Request header fields on the hot path, read where Node has parsed them already; and the request's connection.
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 
@@ -39,3 +39,7 @@ export function requestHeader(c: Context, name: string): string | undefined {
   if (value === undefined) return undefined;
   return typeof value === 'string' && !FIRST_VALUE_ONLY.has(name) ? value : c.req.header(name);
 }
+
+/** The connection (socket) a request served by Node came on; undefined for one answered in-process. */
+export const requestConnection = (c: Context): object | undefined =>
+  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
