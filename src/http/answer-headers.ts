@@ -54,8 +54,9 @@ export function answer(
  * the answer has itself keeps the answer's value); answered in-process (`app.request`), onto the
  * Response, by the same rule.
  */
-export const writeAnswerHeaders: Check = async (c, next) => {
-  await next();
+export const writeAnswerHeaders: Check = (c, next) => next().then(() => writeOntoAnswer(c));
+
+function writeOntoAnswer(c: Context<AppEnv>): void {
   const added = c.get('answerHeaders');
   if (!added || added.carriedBy === c.res) return;
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
@@ -65,4 +66,4 @@ export const writeAnswerHeaders: Check = async (c, next) => {
     const own = new Set(c.res.headers.keys());
     for (const name in added.fields) if (!own.has(name)) c.res.headers.set(name, added.fields[name]!);
   }
-};
+}
