@@ -10,17 +10,36 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { AppEnv, Check } from './context.js';
 
-/** The fields of one request, by lower-case name, and the answer already built with them. */
-export interface AnswerHeaders {
-  fields: Record<string, string>;
-  carriedBy: Response | undefined;
+/** The fields the API's checks add: Cache-Control, then the rate limit's two. */
+export type AnswerField = 'cache-control' | 'ratelimit-policy' | 'ratelimit';
+
+/**
+ * The fields of one request, and the answer already built with them. One property per field, not an
+ * object keyed by name: every answer then copies them with the same few monomorphic stores.
+ */
+export class AnswerHeaders {
+  cacheControl: string | undefined = undefined;
+  rateLimitPolicy: string | undefined = undefined;
+  rateLimit: string | undefined = undefined;
+  carriedBy: Response | undefined = undefined;
+
+  /** The fields set, by lower-case name, in the order the answer carries them. */
+  entries(): Array<[AnswerField, string]> {
+    const entries: Array<[AnswerField, string]> = [];
+    if (this.cacheControl !== undefined) entries.push(['cache-control', this.cacheControl]);
+    if (this.rateLimitPolicy !== undefined) entries.push(['ratelimit-policy', this.rateLimitPolicy]);
+    if (this.rateLimit !== undefined) entries.push(['ratelimit', this.rateLimit]);
+    return entries;
+  }
 }
 
-/** Adds a field, by its lower-case name; a name added again keeps its last value. */
-export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string): void {
+/** Adds a field; a field added again keeps its last value. */
+export function addAnswerHeader(c: Context<AppEnv>, name: AnswerField, value: string): void {
   let added = c.get('answerHeaders');
-  if (!added) c.set('answerHeaders', (added = { fields: {}, carriedBy: undefined }));
-  added.fields[name] = value;
+  if (!added) c.set('answerHeaders', (added = new AnswerHeaders()));
+  if (name === 'cache-control') added.cacheControl = value;
+  else if (name === 'ratelimit-policy') added.rateLimitPolicy = value;
+  else added.rateLimit = value;
 }
 
 /**
@@ -35,12 +54,15 @@ export function answer(
   own?: Record<string, string>,
 ): Response {
   const added = (c as Context<AppEnv>).get('answerHeaders');
-  // Copied into a literal, not cloned with `{ ...fields }`: V8 gives a clone a map outside any transition
-  // tree, so every field added to it made a new map, in the runtime, on every request (and a map never
-  // seen before, for which Node's for-in over the fields has no cache either).
+  // Built from an empty literal, not cloned with `{ ...fields }`: V8 gives a clone a map outside any
+  // transition tree, so every field added to it made a new map, in the runtime, on every request (and a
+  // map never seen before, for which Node's for-in over the fields has no cache either).
   const headers: Record<string, string> = {};
-  const fields = added?.fields;
-  for (const name in fields) headers[name] = fields[name]!;
+  if (added !== undefined) {
+    if (added.cacheControl !== undefined) headers['cache-control'] = added.cacheControl;
+    if (added.rateLimitPolicy !== undefined) headers['ratelimit-policy'] = added.rateLimitPolicy;
+    if (added.rateLimit !== undefined) headers.ratelimit = added.rateLimit;
+  }
   if (contentType !== undefined) headers['content-type'] = contentType;
   for (const name in own) headers[name] = own[name]!;
   const response = new Response(body, { status, headers });
@@ -61,9 +83,9 @@ function writeOntoAnswer(c: Context<AppEnv>): void {
   if (!added || added.carriedBy === c.res) return;
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing && !outgoing.headersSent) {
-    for (const name in added.fields) outgoing.setHeader(name, added.fields[name]!);
+    for (const [name, value] of added.entries()) outgoing.setHeader(name, value);
   } else {
     const own = new Set(c.res.headers.keys());
-    for (const name in added.fields) if (!own.has(name)) c.res.headers.set(name, added.fields[name]!);
+    for (const [name, value] of added.entries()) if (!own.has(name)) c.res.headers.set(name, value);
   }
 }

@@ -2,7 +2,7 @@
 // Node server sends them: there they go onto the Node response, not through a fetch Response.
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAnswerHeader, writeAnswerHeaders } from '../../src/http/answer-headers.js';
+import { addAnswerHeader, writeAnswerHeaders, type AnswerField } from '../../src/http/answer-headers.js';
 import { json, noContent } from '../../src/http/answers.js';
 import { ApiError, problemResponse } from '../../src/http/problem.js';
 import type { AppEnv } from '../../src/http/context.js';
@@ -93,7 +93,7 @@ describe('answer headers over HTTP', () => {
 });
 
 /** An app whose middleware adds `fields` (name, value) in order, behind the writer of answer headers. */
-function appAdding(...fields: Array<[string, string]>) {
+function appAdding(...fields: Array<[AnswerField, string]>) {
   const app = new Hono<AppEnv>();
   app.use('*', writeAnswerHeaders);
   app.use('*', async (c, next) => {
