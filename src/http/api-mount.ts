@@ -1,7 +1,7 @@
 // Puts the API's checks (app.ts) inside each /api route's own first handler instead of in a Hono
 // middleware layer. Hono runs a request matched by a single handler directly; a middleware layer
 // in front makes it compose the two, with async frames and generic property loads on every request
-// (some 6,000 instructions of a farm read in bench:instructions). A path no route serves never
+// (about 3,000 instructions of a farm read in bench:instructions). A path no route serves never
 // reaches a route handler: app.ts runs the checks for it from notFound.
 import type { Context, Hono } from 'hono';
 import type { AppEnv, Check } from './context.js';
