@@ -138,20 +138,15 @@ export function createApp(deps: AppDeps) {
   // call one another directly, and run inside each route's first handler (http/api-mount.ts): as Hono
   // layers, each would cost every request another async frame and promise, measurably so on a hot read.
   // A matched route is a known path and method, so of the route guard only its U+0000 rule is left.
-  const apiChecks: Check = (c, next) =>
-    writeAnswerHeaders(c, () =>
-      apiCors(c, () => answeringErrors(c, () => refuseNulPath(c, () => bodyGuards(c, () => keyAndLimit(c, next))))),
-    );
+  // The checks every /api answer passes, matched or not: its fields, CORS, errors as problem+json.
+  const answeredAsApi: Check = (c, next) => writeAnswerHeaders(c, () => apiCors(c, () => answeringErrors(c, next)));
+  const apiChecks: Check = (c, next) => answeredAsApi(c, () => refuseNulPath(c, () => bodyGuards(c, () => keyAndLimit(c, next))));
   // A path no route serves: the route guard answers 404 or 405 (or CORS a preflight) with the same fields.
   const unmatchedApiPath = (c: Context<AppEnv>) =>
-    writeAnswerHeaders(c, () =>
-      apiCors(c, () =>
-        answeringErrors(c, () =>
-          guardRoute(c, () => {
-            throw nothingServedAt(c.req.path);
-          }),
-        ),
-      ),
+    answeredAsApi(c, () =>
+      guardRoute(c, () => {
+        throw nothingServedAt(c.req.path);
+      }),
     ).then(() => c.res);
   // Programs (/api, /auth) get problem+json; people get a page.
   app.notFound((c) => {

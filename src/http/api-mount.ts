@@ -30,28 +30,29 @@ function answerWith(c: Context<AppEnv>, response: unknown): void {
 }
 
 /**
- * Puts `checks` in front of every route of `routes` under /api, as part of the route's first handler
- * (Hono lists a route's handlers as consecutive entries of the same method and path), and returns
- * `routes` to be mounted with `app.route`.
+ * Puts `checks` in front of every route of `routes` under /api, as part of the route's first handler,
+ * and returns `routes` to be mounted with `app.route`.
  */
 export function withApiChecks<T extends Hono<any>>(routes: T, checks: Check): T {
-  let previous: { method: string; path: string } | undefined;
-  for (const route of routes.routes) {
-    const first = previous?.method !== route.method || previous.path !== route.path;
-    previous = route;
-    if (first && isUnder(route.path, '/api')) route.handler = behindChecks(checks, route.handler as Handler) as never;
-  }
+  for (const route of firstHandlersUnderApi(routes)) route.handler = behindChecks(checks, route.handler as Handler) as never;
   return routes;
 }
 
 /** Throws at start-up if a route under /api was mounted without the checks (authentication among them). */
 export function assertApiRoutesChecked(app: Hono<any>): void {
+  for (const route of firstHandlersUnderApi(app)) {
+    if (!checkedHandlers.has(route.handler)) {
+      throw new Error(`${route.method} ${route.path} is served without the API's checks: mount its routes with withApiChecks.`);
+    }
+  }
+}
+
+/** The entry of each /api route's first handler: Hono lists a route's handlers as consecutive entries of one method and path. */
+function* firstHandlersUnderApi(app: Hono<any>): Generator<Hono<any>['routes'][number]> {
   let previous: { method: string; path: string } | undefined;
   for (const route of app.routes) {
     const first = previous?.method !== route.method || previous.path !== route.path;
     previous = route;
-    if (first && isUnder(route.path, '/api') && !checkedHandlers.has(route.handler)) {
-      throw new Error(`${route.method} ${route.path} is served without the API's checks: mount its routes with withApiChecks.`);
-    }
+    if (first && isUnder(route.path, '/api')) yield route;
   }
 }

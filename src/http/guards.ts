@@ -43,8 +43,8 @@ function knownPaths(app: Hono<any>): KnownPath[] {
 }
 
 /**
- * 404 for a path no route serves and 405 (with `Allow`) for a known path asked
- * with another method, before any other work. The table is read from the app's
+ * For a path under /api or /auth (where app.ts runs it): 404 for a path no route
+ * serves and 405 (with `Allow`) for a known path asked with another method, before any other work. The table is read from the app's
  * own routes on the first request, so it cannot drift from them.
  */
 export function routeGuard(app: Hono<any>): Check {
@@ -52,8 +52,7 @@ export function routeGuard(app: Hono<any>): Check {
   // Not async: on the common path it only hands on next()'s promise (a throw is answered all the same).
   return (c, next) => {
     const path = c.req.path;
-    if (!isMachinePath(path)) return next();
-    if (path.includes('\u0000')) throw nothingServedAt(path);
+    refuseNul(path);
     // The router has matched already: a route of this method means the path is known (the common case).
     if (c.req.matchedRoutes.some((route) => route.method === c.req.method)) return next();
     table ??= knownPaths(app);
@@ -79,10 +78,13 @@ export const nothingServedAt = (path: string) => new ApiError('not-found', `No r
  * that matched.
  */
 export const refuseNulPath: Check = (c, next) => {
-  const path = c.req.path;
-  if (path.includes('\u0000')) throw nothingServedAt(path);
+  refuseNul(c.req.path);
   return next();
 };
+
+function refuseNul(path: string): void {
+  if (path.includes('\u0000')) throw nothingServedAt(path);
+}
 
 /** 413 on the bytes actually received (Content-Length or a chunked stream), before anything parses the body. */
 const limitApiBody = limitBody(MAX_BODY_BYTES, () => {
