@@ -1,14 +1,15 @@
 // Authenticated farm reads: Akker against a bare Hono route (the framework's ceiling) and a bare Hono
 // route doing one indexed query (the database's ceiling), on PGlite and on PostgreSQL; plus the farm
 // list of a user with 100 and with 10,000 farms. Every server is a child process; autocannon runs here.
-// Settings: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_ROUNDS (5), BENCH_DATABASE_URL (a PostgreSQL server).
-import { mkdtempSync, rmSync } from 'node:fs';
+// Settings: BENCH_WARMUP_SECONDS (2), BENCH_SECONDS (10: the constant route and the lists), BENCH_ROUNDS (3),
+// BENCH_SLICES (5) and BENCH_SLICE_SECONDS (4) for the farm reads, BENCH_DATABASE_URL (a PostgreSQL server).
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.js';
 import { createFarm, expectFarm, farmTotal, signUpWithKey, type Account } from './akker-api.js';
 import { atExit } from './cleanup.js';
-import { measure, type Durations, type Measurement, type Target } from './load.js';
+import { measure, sample, summarize, type Durations, type Measurement, type Sample, type Target } from './load.js';
 import { freshDatabase } from './postgres.js';
 import { startServer, type Server } from './processes.js';
 import { printHeader, printLists, printReads, progress, type ListRow } from './report.js';
@@ -23,7 +24,12 @@ const LARGE_LIST = 10_000;
 const MAX_LIST_P50_RATIO = 2;
 
 const durations: Durations = { warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 2), seconds: envNumber('BENCH_SECONDS', 10) };
-const ROUNDS = Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 5)));
+const ROUNDS = Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 3)));
+const SLICES = Math.max(1, Math.round(envNumber('BENCH_SLICES', 5)));
+const SLICE_SECONDS = envNumber('BENCH_SLICE_SECONDS', 4);
+/** The start of a slice, while its connections open, is not counted. */
+const SLICE_LEAD_IN_SECONDS = 0.5;
+if (SLICE_SECONDS <= SLICE_LEAD_IN_SECONDS) throw new Error(`BENCH_SLICE_SECONDS must be more than ${SLICE_LEAD_IN_SECONDS}`);
 const postgresServerUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Runs `work` against a server, stopping the server afterwards whatever happens. */
@@ -42,14 +48,40 @@ async function measureEach(name: string, target: Target): Promise<Map<number, Me
   return results;
 }
 
-/** Per connection count, the round with the median requests/s. */
-function medianRounds(rounds: Array<Map<number, Measurement>>): Map<number, Measurement> {
-  const median = new Map<number, Measurement>();
+/** What Akker and the one-query server each counted, per connection count, over all their slices. */
+type Slices = Record<'akker' | 'oneQuery', Map<number, Sample[]>>;
+
+/**
+ * Akker and the one-query server, both running, take turns at each connection count: a warm-up each,
+ * then SLICES slices each, alternating which goes first. A slow patch of the shared machine (they
+ * last from seconds to minutes here) then falls on both alike, where rounds of 10 s one after the
+ * other let it fall on one server only: the same build's ratio moved between 0.70 and 0.98 that way.
+ */
+async function takeTurns(akker: Target, oneQuery: Target, slices: Slices, round: number): Promise<void> {
+  const sides = [
+    { name: 'Akker', target: akker, samples: slices.akker },
+    { name: 'Hono + one query', target: oneQuery, samples: slices.oneQuery },
+  ];
   for (const connections of CONNECTIONS) {
-    const sorted = rounds.map((round) => round.get(connections)!).sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-    median.set(connections, sorted[Math.floor(sorted.length / 2)]!);
+    if (durations.warmupSeconds > 0) {
+      for (const { name, target } of sides) await sample(name, target, connections, durations.warmupSeconds);
+    }
+    const counted = sides.map(() => ({ requests: 0, seconds: 0 }));
+    for (let slice = 0; slice < SLICES; slice++) {
+      for (const index of slice % 2 === 0 ? [0, 1] : [1, 0]) {
+        const { name, target, samples } = sides[index]!;
+        const taken = await sample(name, target, connections, SLICE_SECONDS, SLICE_LEAD_IN_SECONDS);
+        if (!samples.has(connections)) samples.set(connections, []);
+        samples.get(connections)!.push(taken);
+        counted[index]!.requests += taken.requests;
+        counted[index]!.seconds += taken.seconds;
+      }
+    }
+    const [a, b] = counted.map(({ requests, seconds }) => requests / seconds) as [number, number];
+    progress(
+      `round ${round}, ${connections} connections: Akker ${Math.round(a)} req/s, one query ${Math.round(b)} req/s, ratio ${(a / b).toFixed(3)}`,
+    );
   }
-  return median;
 }
 
 /** The farm list of a user with few farms and of one with many, after checking that Akker counts them right. */
@@ -72,19 +104,21 @@ async function measureLists(url: string, small: Account, large: Account): Promis
 
 interface DatabaseUnderTest {
   title: string;
-  /** DATA_DIR or DATABASE_URL, for Akker and the one-query server. */
+  /** DATA_DIR or DATABASE_URL, for Akker. */
   env: Record<string, string>;
   /** Opens the database in this process (for seeding), while no server holds it. */
   open(): Promise<DatabaseHandle>;
+  /** The one-query server's DATA_DIR or DATABASE_URL once the data is seeded: the same data, open beside Akker. */
+  oneQueryEnv(): Record<string, string>;
 }
 
 /**
- * One database, one server at a time (a PGlite folder admits one process): Akker creates the users,
- * their keys and the farm to read through its API and stops; the other farms are inserted in bulk;
- * Akker starts again (a fresh process, as after a deploy) and is measured; then the one-query server.
+ * One database: Akker creates the users, their keys and the farm to read through its API and stops;
+ * the other farms are inserted in bulk. Then ROUNDS times, Akker (a fresh process, as after a deploy)
+ * and a fresh one-query server are started side by side and take turns (`takeTurns`).
  * Returns whether the list timing stayed within its bound.
  */
-async function benchDatabase({ title, env, open }: DatabaseUnderTest, constant: Map<number, Measurement>): Promise<boolean> {
+async function benchDatabase({ title, env, open, oneQueryEnv }: DatabaseUnderTest, constant: Map<number, Measurement>): Promise<boolean> {
   const akkerEnv = measuredAkkerEnv(env);
 
   progress(`${title}: seeding`);
@@ -103,42 +137,30 @@ async function benchDatabase({ title, env, open }: DatabaseUnderTest, constant: 
     await database.close();
   }
   const seedSeconds = (performance.now() - seedStart) / 1000;
+  const oneQueryDatabase = oneQueryEnv();
 
-  // The two servers take turns, ROUNDS times, each a fresh process, and the median round of each is
-  // compared: on a shared machine one unlucky run would otherwise decide the ratio.
-  const akkerRounds: Array<Map<number, Measurement>> = [];
-  const oneQueryRounds: Array<Map<number, Measurement>> = [];
+  const slices: Slices = { akker: new Map(), oneQuery: new Map() };
   let lists: readonly [ListRow, ListRow] | undefined;
   for (let round = 1; round <= ROUNDS; round++) {
-    progress(`${title}: measuring Akker (round ${round} of ${ROUNDS})`);
-    akkerRounds.push(
-      await withServer(startServer(AKKER, akkerEnv), async ({ url }) => {
-        const headers = { 'x-api-key': small.key };
-        const farmUrl = `${url}/api/farms/${farmId}`;
-        await expectFarm(farmUrl, headers, farmId);
-        const reads = await measureEach('Akker', { url: farmUrl, headers });
-        lists ??= await measureLists(url, small, large);
-        return reads;
-      }),
-    );
-    progress(`${title}: measuring Hono + one query (round ${round} of ${ROUNDS})`);
-    oneQueryRounds.push(
-      await withServer(startServer('bench/servers/one-query.ts', env), async ({ url }) => {
-        const farmUrl = `${url}/api/farms/${farmId}`;
-        await expectFarm(farmUrl, {}, farmId);
-        return measureEach('Hono + one query', { url: farmUrl });
+    progress(`${title}: Akker and Hono + one query side by side (round ${round} of ${ROUNDS})`);
+    await withServer(startServer(AKKER, akkerEnv), (akker) =>
+      withServer(startServer('bench/servers/one-query.ts', oneQueryDatabase), async (oneQuery) => {
+        const akkerTarget = { url: `${akker.url}/api/farms/${farmId}`, headers: { 'x-api-key': small.key } };
+        const oneQueryTarget = { url: `${oneQuery.url}/api/farms/${farmId}` };
+        await expectFarm(akkerTarget.url, akkerTarget.headers, farmId);
+        await expectFarm(oneQueryTarget.url, {}, farmId);
+        await takeTurns(akkerTarget, oneQueryTarget, slices, round);
+        lists ??= await measureLists(akker.url, small, large);
       }),
     );
   }
-  const akker = medianRounds(akkerRounds);
-  const oneQuery = medianRounds(oneQueryRounds);
 
   printReads(
     `${title} (2 users, ${(SMALL_LIST + LARGE_LIST).toLocaleString('en-US')} farms, seeded in ${seedSeconds.toFixed(1)} s)`,
     CONNECTIONS.map((connections) => ({
       connections,
-      akker: akker.get(connections)!,
-      oneQuery: oneQuery.get(connections)!,
+      akker: summarize(slices.akker.get(connections)!),
+      oneQuery: summarize(slices.oneQuery.get(connections)!),
       constant: constant.get(connections)!,
     })),
   );
@@ -146,13 +168,27 @@ async function benchDatabase({ title, env, open }: DatabaseUnderTest, constant: 
 }
 
 async function benchEmbedded(constant: Map<number, Measurement>): Promise<boolean> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'akker-bench-'));
-  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  const folder = mkdtempSync(join(tmpdir(), 'akker-bench-'));
+  const remove = () => rmSync(folder, { recursive: true, force: true });
   const forget = atExit(remove);
+  // A PGlite folder admits one process: the one-query server reads a copy of Akker's, made once seeded.
+  const dataDir = join(folder, 'akker');
+  const copyDir = join(folder, 'one-query');
+  // DATABASE_URL emptied so that an inherited one cannot take a server off PGlite.
+  const embedded = (dir: string) => ({ DATA_DIR: dir, DATABASE_URL: '' });
   try {
-    // DATABASE_URL emptied so that an inherited one cannot take Akker off PGlite.
-    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-    return await benchDatabase({ title: 'Embedded (PGlite)', env, open: () => openPglite(dataDir) }, constant);
+    return await benchDatabase(
+      {
+        title: 'Embedded (PGlite)',
+        env: embedded(dataDir),
+        open: () => openPglite(dataDir),
+        oneQueryEnv: () => {
+          cpSync(dataDir, copyDir, { recursive: true });
+          return embedded(copyDir);
+        },
+      },
+      constant,
+    );
   } finally {
     remove();
     forget();
@@ -169,14 +205,19 @@ async function benchPostgres(constant: Map<number, Measurement>): Promise<boolea
   }
   const { url } = database;
   try {
-    return await benchDatabase({ title: 'PostgreSQL', env: { DATABASE_URL: url }, open: () => openPostgres(url, 1) }, constant);
+    const env = { DATABASE_URL: url };
+    return await benchDatabase({ title: 'PostgreSQL', env, open: () => openPostgres(url, 1), oneQueryEnv: () => env }, constant);
   } finally {
     await database.drop();
   }
 }
 
 async function main() {
-  printHeader(durations, availableParallelism(), ROUNDS);
+  printHeader(
+    durations,
+    { rounds: ROUNDS, slices: SLICES, seconds: SLICE_SECONDS, leadInSeconds: SLICE_LEAD_IN_SECONDS },
+    availableParallelism(),
+  );
   // The constant route touches no database, so one measurement serves both tables.
   progress('measuring Hono, constant JSON');
   const constant = await withServer(startServer('bench/servers/constant.ts'), ({ url }) =>

@@ -27,12 +27,23 @@ const line = (label: string, m: Measurement) => row(label, [count(m.requestsPerS
 /** Progress goes to stderr, so that stdout holds only the results. */
 export const progress = (message: string) => console.error(`… ${message}`);
 
-export function printHeader(durations: Durations, cpus: number, rounds: number): void {
+/** How the farm reads were measured (bench/farm-read.ts). */
+export interface Turns {
+  rounds: number;
+  slices: number;
+  seconds: number;
+  leadInSeconds: number;
+}
+
+export function printHeader(durations: Durations, turns: Turns, cpus: number): void {
   console.log(
-    `Akker farm-read benchmark: autocannon over 127.0.0.1, ${durations.warmupSeconds} s warm-up + ${durations.seconds} s measured per run; ` +
-      `Akker and the one-query server take turns ${rounds} times (fresh processes) and each one's median round is shown; ` +
-      `node ${process.version}, ${cpus} CPUs shared by load generator, servers and database. ` +
-      'The constant route uses no database: it is measured once and shown in both tables.',
+    `Akker farm-read benchmark: autocannon over 127.0.0.1; node ${process.version}, ${cpus} CPUs shared by load generator, servers and database. ` +
+      `Farm reads: ${turns.rounds} rounds, each with a fresh Akker and a fresh one-query server running side by side; at each connection count ` +
+      `a ${durations.warmupSeconds} s warm-up each, then ${turns.slices} slices of ${turns.seconds} s each, taking turns ` +
+      `(the first ${turns.leadInSeconds} s of a slice, as its connections open, not counted). ` +
+      'Shown: requests/s over all slices together, p50/p99 over all their responses. ' +
+      `Constant route and lists: ${durations.warmupSeconds} s warm-up + ${durations.seconds} s measured; ` +
+      'the constant route uses no database: it is measured once and shown in both tables.',
   );
 }
 
