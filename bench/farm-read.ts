@@ -1,7 +1,7 @@
 // Authenticated farm reads: Akker against a bare Hono route (the framework's ceiling) and a bare Hono
 // route doing one indexed query (the database's ceiling), on PGlite and on PostgreSQL; plus the farm
 // list of a user with 100 and with 10,000 farms. Every server is a child process; autocannon runs here.
-// Settings: BENCH_WARMUP_SECONDS (2), BENCH_SECONDS (10: the constant route and the lists), BENCH_ROUNDS (3),
+// Settings: BENCH_WARMUP_SECONDS (5), BENCH_SECONDS (10: the constant route and the lists), BENCH_ROUNDS (3),
 // BENCH_SLICES (5) and BENCH_SLICE_SECONDS (4) for the farm reads, BENCH_DATABASE_URL (a PostgreSQL server).
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ const SMALL_LIST = 100;
 const LARGE_LIST = 10_000;
 const MAX_LIST_P50_RATIO = 2;
 
-const durations: Durations = { warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 2), seconds: envNumber('BENCH_SECONDS', 10) };
+const durations: Durations = { warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 5), seconds: envNumber('BENCH_SECONDS', 10) };
 const ROUNDS = Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 3)));
 const SLICES = Math.max(1, Math.round(envNumber('BENCH_SLICES', 5)));
 const SLICE_SECONDS = envNumber('BENCH_SLICE_SECONDS', 4);
@@ -52,8 +52,9 @@ async function measureEach(name: string, target: Target): Promise<Map<number, Me
 type Slices = Record<'akker' | 'oneQuery', Map<number, Sample[]>>;
 
 /**
- * Akker and the one-query server, both running, take turns at each connection count: a warm-up each,
- * then SLICES slices each, alternating which goes first. A slow patch of the shared machine (they
+ * Akker and the one-query server, both running, take turns at each connection count: a warm-up each
+ * (fresh processes here take 4–8 s of load to reach their steady rate, Akker with more code to
+ * optimise at the longer end), then SLICES slices each, alternating which goes first. A slow patch of the shared machine (they
  * last from seconds to minutes here) then falls on both alike, where rounds of 10 s one after the
  * other let it fall on one server only: the same build's ratio moved between 0.70 and 0.98 that way.
  */
