@@ -53,10 +53,10 @@ type Slices = Record<'akker' | 'oneQuery', Map<number, Sample[]>>;
 
 /**
  * Akker and the one-query server, both running, take turns at each connection count: a warm-up each
- * (fresh processes here take 4–8 s of load to reach their steady rate, Akker with more code to
- * optimise at the longer end), then SLICES slices each, alternating which goes first. A slow patch of the shared machine (they
- * last from seconds to minutes here) then falls on both alike, where rounds of 10 s one after the
- * other let it fall on one server only: the same build's ratio moved between 0.70 and 0.98 that way.
+ * (fresh processes here reach their steady rate after 4–8 s of load), then SLICES slices each,
+ * alternating which goes first. A slow patch of the shared machine (they last from seconds to minutes
+ * here) then falls on both alike, where rounds of 10 s one after the other let it fall on one server
+ * only: the same build's ratio moved between 0.70 and 0.98 that way.
  */
 async function takeTurns(akker: Target, oneQuery: Target, slices: Slices, round: number): Promise<void> {
   const sides = [
