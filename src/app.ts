@@ -14,7 +14,7 @@ import { addAnswerHeader, writeAnswerHeaders } from './http/answer-headers.js';
 import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
-import { bodyGuards, isMachinePath, isUnder, nothingServedAt, refuseNulPath, routeGuard } from './http/guards.js';
+import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, nothingServedAt, refuseNulPath, routeGuard } from './http/guards.js';
 import { assertApiRoutesChecked, withApiChecks } from './http/api-mount.js';
 import { ApiError, newErrorId, problemResponse } from './http/problem.js';
 import { requestHeader } from './http/request-headers.js';
@@ -154,9 +154,11 @@ export function createApp(deps: AppDeps) {
     return isMachinePath(c.req.path) ? respond(c, nothingServedAt(c.req.path)) : notFoundPage(c);
   });
   app.use('/auth/*', (c, next) => guardRoute(c, () => bodyGuards(c, next)));
+  // Any other method than GET or HEAD: 405 with Allow, as on the API.
+  app.use(HEALTH_PATH, guardRoute);
   const mount = (routes: Hono<any>) => app.route('/', withApiChecks(routes, apiChecks));
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get(HEALTH_PATH, (c) => c.json({ status: 'ok' }));
   mount(docsRoutes());
   // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
   const signInThrottle = new SignInThrottle();

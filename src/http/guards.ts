@@ -7,11 +7,14 @@ import { ApiError } from './problem.js';
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+/** The health check, asked by load balancers and monitors. */
+export const HEALTH_PATH = '/health';
+
 /**
- * The paths for programs, /api and /auth and everything below them: their routes are all known to the
- * route guard, and their errors are problem+json (people's pages get HTML).
+ * The paths for programs, /api and /auth and everything below them, and the health check: their routes
+ * are all known to the route guard, and their errors are problem+json (people's pages get HTML).
  */
-export const isMachinePath = (path: string) => isUnder(path, '/api') || isUnder(path, '/auth');
+export const isMachinePath = (path: string) => isUnder(path, '/api') || isUnder(path, '/auth') || path === HEALTH_PATH;
 
 /** `path` is `prefix` or below it. String tests, not a regular expression: this runs on every request. */
 export const isUnder = (path: string, prefix: string) =>
@@ -43,7 +46,7 @@ function knownPaths(app: Hono<any>): KnownPath[] {
 }
 
 /**
- * For a path under /api or /auth (where app.ts runs it): 404 for a path no route
+ * For a machine path (where app.ts runs it): 404 for a path no route
  * serves and 405 (with `Allow`) for a known path asked with another method, before any other work. The table is read from the app's
  * own routes on the first request, so it cannot drift from them.
  */

@@ -213,4 +213,11 @@ describe('health', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
   });
+
+  it('answers another method with 405 problem+json and Allow, and HEAD like GET', async () => {
+    const response = await t.app.request('/health', { method: 'POST' });
+    await expectProblem(response, 405, 'method-not-allowed');
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect((await t.app.request('/health', { method: 'HEAD' })).status).toBe(200);
+  });
 });
