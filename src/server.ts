@@ -1,9 +1,11 @@
 // Process entry: configuration → database (migrated) → app → listen; graceful shutdown.
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, createDeps } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openPglite, openPostgres } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
+import { answerClientErrors } from './http/client-errors.js';
 
 const log = (msg: string, extra: Record<string, unknown> = {}) => console.log(JSON.stringify({ level: 'info', msg, ...extra }));
 
@@ -15,9 +17,14 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log('Akker is listening', {
       url: `http://${config.host}:${info.port}`,
-      database: config.databaseUrl ? 'postgresql' : config.dataDir === 'memory://' ? 'embedded (in memory)' : `embedded (${config.dataDir})`,
+      database: config.databaseUrl
+        ? 'postgresql'
+        : config.dataDir === 'memory://'
+          ? 'embedded (in memory)'
+          : `embedded (${config.dataDir})`,
     });
   });
+  answerClientErrors(server as Server, `${config.publicUrl}/errors`);
 
   let stopping = false;
   const stop = (signal: string) => {

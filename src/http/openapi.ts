@@ -33,7 +33,14 @@ const descriptions: Record<ErrorCode, string> = {
   'unprocessable-entity': 'The data is well-formed but semantically invalid (`unprocessable-entity`).',
   'rate-limit-exceeded': 'Rate limit exceeded; see Retry-After (`rate-limit-exceeded`).',
   'internal-error': 'Unexpected failure; quote error_id when reporting it (`internal-error`).',
+  'bad-request': 'The request is not valid HTTP/1.1; the connection is closed (`bad-request`).',
+  'request-timeout': 'The request did not arrive in full in time; the connection is closed (`request-timeout`).',
+  'request-header-fields-too-large':
+    'The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`).',
 };
+
+/** Refused by the HTTP server itself, before any check of the API: any operation can meet them. */
+const connectionErrors: ErrorCode[] = ['bad-request', 'request-timeout', 'request-header-fields-too-large'];
 
 const problemContent = { 'application/problem+json': { schema: problemSchema } };
 
@@ -42,13 +49,19 @@ const headerOf = (description: string, example: string) => ({ schema: { type: 's
 /** The headers of a 429; RateLimit and RateLimit-Policy are on every other authenticated answer too. */
 const rateLimitHeaders = {
   'Retry-After': headerOf('Whole seconds until the oldest counted request leaves the window.', '42'),
-  RateLimit: headerOf('draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`.', '"write";r=0;t=42'),
-  'RateLimit-Policy': headerOf('The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation).', '"write";q=30;w=60'),
+  RateLimit: headerOf(
+    'draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`.',
+    '"write";r=0;t=42',
+  ),
+  'RateLimit-Policy': headerOf(
+    'The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation).',
+    '"write";q=30;w=60',
+  ),
 };
 
 /** Error responses of an operation, grouped by status (two codes may share 400). */
 export function errorResponses(...codes: ErrorCode[]) {
-  const all: ErrorCode[] = [...codes, 'method-not-allowed', 'internal-error'];
+  const all: ErrorCode[] = [...codes, 'method-not-allowed', 'internal-error', ...connectionErrors];
   const byStatus: Record<string, { description: string; content: typeof problemContent; headers?: typeof rateLimitHeaders }> = {};
   for (const code of all) {
     const status = String(errorCodes[code].status);

@@ -16,6 +16,10 @@ export const errorCodes = {
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   'unprocessable-entity': { status: 422, title: 'Unprocessable Entity' },
   'rate-limit-exceeded': { status: 429, title: 'Too Many Requests' },
+  // Refused by Node's HTTP parser before any route runs (http/client-errors.ts).
+  'bad-request': { status: 400, title: 'Bad Request' },
+  'request-timeout': { status: 408, title: 'Request Timeout' },
+  'request-header-fields-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   'internal-error': { status: 500, title: 'Internal Server Error' },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
 
@@ -73,16 +77,21 @@ export function newErrorId(): string {
   return id;
 }
 
-export function problemResponse(c: Context, error: ApiError, errorsUrl: string, errorId = newErrorId()): Response {
-  const { title } = errorCodes[error.code];
+/** The members of SPEC.md for `error`, raised by a request for `instance` (its path). */
+export function problemBody(error: ApiError, errorsUrl: string, instance: string, errorId = newErrorId()): Problem {
   const body: Problem = {
     type: `${errorsUrl}/${error.code}`,
-    title,
+    title: errorCodes[error.code].title,
     status: error.status,
     detail: error.detail,
-    instance: c.req.path,
+    instance,
     error_id: errorId,
   };
   if (error.options.errors) body.errors = error.options.errors;
-  return answer(c, JSON.stringify(body), error.status, 'application/problem+json', error.options.headers);
+  return body;
+}
+
+export function problemResponse(c: Context, error: ApiError, errorsUrl: string, errorId = newErrorId()): Response {
+  const body = JSON.stringify(problemBody(error, errorsUrl, c.req.path, errorId));
+  return answer(c, body, error.status, 'application/problem+json', error.options.headers);
 }

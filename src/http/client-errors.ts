@@ -1,0 +1,57 @@
+// What Node's HTTP server refuses before the app sees a request (header fields over its limit, bytes
+// that are not HTTP, a request that takes too long to arrive), answered as problem+json like every
+// other error. Left to Node, these answers are plain status lines with no body.
+import type { Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApiError, errorCodes, problemBody } from './problem.js';
+
+interface ClientError extends Error {
+  code?: string;
+  /** The bytes Node was parsing when it gave up: usually the start of the request. */
+  rawPacket?: Buffer;
+}
+
+function asApiError(code: string | undefined): ApiError {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new ApiError(
+        'request-header-fields-too-large',
+        'The request line and header fields together are larger than the server accepts.',
+      );
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return new ApiError('payload-too-large', 'The chunk extensions of the request body are larger than the server accepts.');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new ApiError('request-timeout', 'The request did not arrive in full in time.');
+    default:
+      return new ApiError('bad-request', 'The request is not valid HTTP/1.1.');
+  }
+}
+
+/** The path of the request line at the start of `packet`, or '' when none can be read there. */
+function requestPath(packet: Buffer | undefined): string {
+  const line = packet?.subarray(0, 8192).toString('latin1').split('\r\n', 1)[0] ?? '';
+  const target = /^[A-Z]+ (\/[^\s?#]*)/.exec(line)?.[1];
+  return target ?? '';
+}
+
+/** Answers `server`'s client errors as problem+json and closes the connection, as Node does after its own answer. */
+export function answerClientErrors(server: Server, errorsUrl: string): void {
+  server.on('clientError', (error: ClientError, socket: Duplex) => {
+    // A reset connection has no one left to answer; nor has one whose answer has begun.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const refusal = asApiError(error.code);
+    const body = JSON.stringify(problemBody(refusal, errorsUrl, requestPath(error.rawPacket)));
+    const head =
+      `HTTP/1.1 ${refusal.status} ${errorCodes[refusal.code].title}\r\n` +
+      'Content-Type: application/problem+json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'Connection: close\r\n\r\n';
+    // Closed once the answer is handed to the system, so that it is not cut off.
+    socket.end(head + body, () => socket.destroy());
+  });
+}

@@ -1,0 +1,96 @@
+// Requests that Node's HTTP server refuses before the app sees them get problem+json like every other
+// error: header fields over Node's limit (431), bytes that are not HTTP (400), a request that does not
+// arrive in time (408). Sent as raw bytes, since no HTTP client sends such requests.
+import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerClientErrors } from '../../src/http/client-errors.js';
+import { killLeftoverServers, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Writes `request` to `port` and reads until the server closes the connection. */
+function exchange(port: number, request: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head = '', body = ''] = text.split('\r\n\r\n', 2);
+      const [statusLine = '', ...fields] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        fields.map((field) => [field.slice(0, field.indexOf(':')).toLowerCase(), field.slice(field.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+/** Asserts a problem+json answer of `status` and `code` for `instance`, closing the connection; returns its type. */
+function expectProblem(answer: RawAnswer, status: number, code: string, instance: string): string {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toBe('application/problem+json');
+  expect(answer.headers.connection).toBe('close');
+  expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+  const body = JSON.parse(answer.body) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['detail', 'error_id', 'instance', 'status', 'title', 'type']);
+  expect(body).toMatchObject({ status, instance });
+  expect(body.type).toMatch(new RegExp(`/errors/${code}$`));
+  expect(body.error_id).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  expect(body.detail).toEqual(expect.any(String));
+  return body.type as string;
+}
+
+describe('client errors of the running server', () => {
+  let server: ServerProcess;
+  let port: number;
+  beforeAll(async () => {
+    server = await startServerProcess({ DATA_DIR: 'memory://' });
+    port = Number(new URL(server.url).port);
+  }, 60_000);
+  afterAll(() => killLeftoverServers());
+
+  it('answers header fields over the limit with 431 problem+json, typed like the API errors', async () => {
+    const answer = await exchange(port, `GET /api/farms?limit=5 HTTP/1.1\r\nHost: akker\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const type = expectProblem(answer, 431, 'request-header-fields-too-large', '/api/farms');
+    const notFound = (await (await fetch(`${server.url}/api/nothing`)).json()) as { type: string };
+    expect(type.replace(/[^/]+$/, '')).toBe(notFound.type.replace(/[^/]+$/, ''));
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers bytes that are not HTTP with 400 problem+json', async () => {
+    expectProblem(await exchange(port, 'HELLO THERE\r\n\r\n'), 400, 'bad-request', '');
+    const badLength = 'POST /api/farms HTTP/1.1\r\nHost: akker\r\nContent-Length: 12abc\r\n\r\n{}';
+    expectProblem(await exchange(port, badLength), 400, 'bad-request', '/api/farms');
+  });
+
+  it('still serves after them', async () => {
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+});
+
+describe('a request that does not arrive in time', () => {
+  let server: Server;
+  beforeAll(async () => {
+    // Node's own timeouts, made short; the answer is the same handler's as in the running server.
+    server = createServer({ headersTimeout: 200, requestTimeout: 300, connectionsCheckingInterval: 50 }, (_request, response) =>
+      response.end(),
+    );
+    answerClientErrors(server, 'http://akker.test/errors');
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('gets 408 problem+json', async () => {
+    const { port } = server.address() as { port: number };
+    const answer = await exchange(port, 'GET /api/farms HTTP/1.1\r\nHost: akker\r\n');
+    // Node hands over no bytes of a request that timed out, so its path is unknown.
+    expect(expectProblem(answer, 408, 'request-timeout', '')).toBe('http://akker.test/errors/request-timeout');
+  });
+});
