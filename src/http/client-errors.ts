@@ -34,9 +34,16 @@ function requestPath(packet: Buffer | undefined): string {
   return target ?? '';
 }
 
+/** How long an answered connection may go on sending before it is closed regardless. */
+const LINGER_MS = 2000;
+
 /** Answers `server`'s client errors as problem+json and closes the connection, as Node does after its own answer. */
 export function answerClientErrors(server: Server, errorsUrl: string): void {
+  // Node's parser reports its error again for every further chunk of the connection: answered once.
+  const answered = new WeakSet<Duplex>();
   server.on('clientError', (error: ClientError, socket: Duplex) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
     // A reset connection has no one left to answer; nor has one whose answer has begun.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
@@ -51,7 +58,12 @@ export function answerClientErrors(server: Server, errorsUrl: string): void {
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Cache-Control: no-store\r\n' +
       'Connection: close\r\n\r\n';
-    // Closed once the answer is handed to the system, so that it is not cut off.
-    socket.end(head + body, () => socket.destroy());
+    socket.end(head + body);
+    // What the client still sends is read and dropped until it closes its side: closing a connection
+    // with bytes unread makes the system reset it, and a reset can cost the client the answer.
+    socket.resume();
+    const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
   });
 }

@@ -64,6 +64,11 @@ describe('client errors of the running server', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
+  it('lets the 431 arrive whole while the client is still sending (1 MiB of header fields)', async () => {
+    const answer = await exchange(port, `GET /api/farms HTTP/1.1\r\nHost: akker\r\nX-Filler: ${'a'.repeat(1024 * 1024)}\r\n\r\n`);
+    expectProblem(answer, 431, 'request-header-fields-too-large', '/api/farms');
+  });
+
   it('answers bytes that are not HTTP with 400 problem+json', async () => {
     expectProblem(await exchange(port, 'HELLO THERE\r\n\r\n'), 400, 'bad-request', '');
     const badLength = 'POST /api/farms HTTP/1.1\r\nHost: akker\r\nContent-Length: 12abc\r\n\r\n{}';
