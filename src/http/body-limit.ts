@@ -9,6 +9,7 @@
 // judged from the header alone (Node discards an unread body itself), and a streamed body is either
 // read to its end or, past the limit, read on and thrown away after the answer.
 import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from './problem.js';
 
 /** What is thrown away after refusing a streamed body; a client that sends more loses the connection. */
 const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
@@ -45,7 +46,7 @@ async function readUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, maxByte
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(bodyCutOff);
     if (done) return Buffer.concat(chunks, size);
     size += value.byteLength;
     if (size > maxBytes) {
@@ -54,6 +55,14 @@ async function readUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, maxByte
     }
     chunks.push(value);
   }
+}
+
+/**
+ * A body stream fails when its client goes away before the end (or breaks the chunked framing): a
+ * request that was never whole, answered 400 to whoever is left, and no fault of the server to log.
+ */
+function bodyCutOff(): never {
+  throw new ApiError('bad-request', 'The request body ended before it was complete.');
 }
 
 /** Reads the rest of a refused body in the background, so the connection can carry the next request. */

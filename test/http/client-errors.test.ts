@@ -1,11 +1,12 @@
 // Requests that Node's HTTP server refuses before the app sees them get problem+json like every other
 // error: header fields over Node's limit (431), bytes that are not HTTP (400), a request that does not
-// arrive in time (408). Sent as raw bytes, since no HTTP client sends such requests.
+// arrive in time (408). Sent as raw bytes, since no HTTP client sends such requests. And a client that
+// goes away in the middle of its body is no server fault: nothing is logged as an error.
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerClientErrors } from '../../src/http/client-errors.js';
-import { killLeftoverServers, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 interface RawAnswer {
   status: number;
@@ -73,6 +74,23 @@ describe('client errors of the running server', () => {
     expectProblem(await exchange(port, 'HELLO THERE\r\n\r\n'), 400, 'bad-request', '');
     const badLength = 'POST /api/farms HTTP/1.1\r\nHost: akker\r\nContent-Length: 12abc\r\n\r\n{}';
     expectProblem(await exchange(port, badLength), 400, 'bad-request', '/api/farms');
+  });
+
+  it('logs no error when a client goes away in the middle of a chunked body', async () => {
+    const key = await signUpOver(server.url, 'gone-mid-body@example.org');
+    const logged = server.output().length;
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/farms HTTP/1.1\r\nHost: akker\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\n` +
+        'Transfer-Encoding: chunked\r\n\r\n10\r\n{"b_name_farm":"\r\n',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    // The server notices on its next turn; what it does then shows in its log within a moment.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.output().slice(logged)).not.toMatch(/"level":"error"/);
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });
 
   it('still serves after them', async () => {
