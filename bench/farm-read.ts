@@ -67,18 +67,15 @@ async function takeTurns(akker: Target, oneQuery: Target, slices: Slices, round:
     if (durations.warmupSeconds > 0) {
       for (const { name, target } of sides) await sample(name, target, connections, durations.warmupSeconds);
     }
-    const counted = sides.map(() => ({ requests: 0, seconds: 0 }));
+    const thisRound = sides.map((): Sample[] => []);
     for (let slice = 0; slice < SLICES; slice++) {
       for (const index of slice % 2 === 0 ? [0, 1] : [1, 0]) {
-        const { name, target, samples } = sides[index]!;
-        const taken = await sample(name, target, connections, SLICE_SECONDS, SLICE_LEAD_IN_SECONDS);
-        if (!samples.has(connections)) samples.set(connections, []);
-        samples.get(connections)!.push(taken);
-        counted[index]!.requests += taken.requests;
-        counted[index]!.seconds += taken.seconds;
+        const { name, target } = sides[index]!;
+        thisRound[index]!.push(await sample(name, target, connections, SLICE_SECONDS, SLICE_LEAD_IN_SECONDS));
       }
     }
-    const [a, b] = counted.map(({ requests, seconds }) => requests / seconds) as [number, number];
+    sides.forEach(({ samples }, index) => samples.set(connections, [...(samples.get(connections) ?? []), ...thisRound[index]!]));
+    const [a, b] = thisRound.map((taken) => summarize(taken).requestsPerSecond) as [number, number];
     progress(
       `round ${round}, ${connections} connections: Akker ${Math.round(a)} req/s, one query ${Math.round(b)} req/s, ratio ${(a / b).toFixed(3)}`,
     );

@@ -46,9 +46,9 @@ function knownPaths(app: Hono<any>): KnownPath[] {
 }
 
 /**
- * For a machine path (where app.ts runs it): 404 for a path no route
- * serves and 405 (with `Allow`) for a known path asked with another method, before any other work. The table is read from the app's
- * own routes on the first request, so it cannot drift from them.
+ * For a machine path (where app.ts runs it): 404 for a path no route serves and 405 (with `Allow`) for
+ * a known path asked with another method, before any other work. The table is read from the app's own
+ * routes on the first request, so it cannot drift from them.
  */
 export function routeGuard(app: Hono<any>): Check {
   let table: KnownPath[] | undefined;
