@@ -18,25 +18,67 @@ try {
     const field = await send(bench, 'POST', `/api/farms/${farm}/fields`, {
       b_name: `Field ${f}`,
       b_start: '2020-01-01',
-      b_geometry: { type: 'Polygon', coordinates: [[[lon, lat], [lon + 0.005, lat], [lon + 0.005, lat + 0.004], [lon, lat + 0.004], [lon, lat]]] },
+      b_geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [lon, lat],
+            [lon + 0.005, lat],
+            [lon + 0.005, lat + 0.004],
+            [lon, lat + 0.004],
+            [lon, lat],
+          ],
+        ],
+      },
     });
     // Winter wheat (its harvest stored with its end date) and grass with a recorded cut: 2 cultivations, 2 harvests.
-    await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-20', b_lu_end: '2025-08-05', m_cropresidue: false });
-    const grass = await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-08-20' });
-    await send(bench, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-10-01', b_lu_yield: 1800, b_lu_cp: 200 });
-    await send(bench, 'POST', `/api/fields/${field.b_id}/soil-analyses`, { b_sampling_date: '2025-02-15', b_soiltype_agr: 'zeeklei', b_gwl_class: 'VI', a_som_loi: 3.5, a_n_rt: 1800 });
-    for (const [p_id, amount, date] of [[slurry, 30, '2025-03-20'], [kas, 350, '2025-03-01'], [slurry, 25, '2025-09-01'], [kas, 200, '2025-04-15']] as const) {
-      await send(bench, 'POST', `/api/fields/${field.b_id}/fertilizer-applications`, { p_id, p_app_amount_display: amount, p_app_date: date, p_app_method: 'shallow injection' });
+    await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, {
+      b_lu_catalogue: 'nl_233',
+      b_lu_start: '2024-10-20',
+      b_lu_end: '2025-08-05',
+      m_cropresidue: false,
+    });
+    const grass = await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, {
+      b_lu_catalogue: 'nl_265',
+      b_lu_start: '2025-08-20',
+    });
+    await send(bench, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, {
+      b_lu_harvest_date: '2025-10-01',
+      b_lu_yield: 1800,
+      b_lu_cp: 200,
+    });
+    await send(bench, 'POST', `/api/fields/${field.b_id}/soil-analyses`, {
+      b_sampling_date: '2025-02-15',
+      b_soiltype_agr: 'zeeklei',
+      b_gwl_class: 'VI',
+      a_som_loi: 3.5,
+      a_n_rt: 1800,
+    });
+    for (const [p_id, amount, date] of [
+      [slurry, 30, '2025-03-20'],
+      [kas, 350, '2025-03-01'],
+      [slurry, 25, '2025-09-01'],
+      [kas, 200, '2025-04-15'],
+    ] as const) {
+      await send(bench, 'POST', `/api/fields/${field.b_id}/fertilizer-applications`, {
+        p_id,
+        p_app_amount_display: amount,
+        p_app_date: date,
+        p_app_method: 'shallow injection',
+      });
     }
   }
   console.log(`stored ${FIELDS} fields with their records through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const body = { start: '2025-01-01', end: '2025-12-31' };
   const result = await send(bench, 'POST', `/api/farms/${farm}/calculations/nitrogen-balance`, body);
-  if (result.fields.length !== FIELDS || result.hasErrors) throw new Error(`unexpected result: ${result.fields.length} fields, errors ${result.fieldErrorMessages}`);
+  if (result.fields.length !== FIELDS || result.hasErrors)
+    throw new Error(`unexpected result: ${result.fields.length} fields, errors ${result.fieldErrorMessages}`);
   console.log(`farm balance ${result.balance} kg N/ha, target ${result.target}`);
   const times = await time(() => send(bench, 'POST', `/api/farms/${farm}/calculations/nitrogen-balance`, body), RUNS);
-  console.log(`farm nitrogen balance, ${FIELDS} fields (embedded database, in-process): ${describeTimes(times)}; target p50 ≤ 150 ms: ${percentile(times, 50) <= 150 ? 'met' : 'NOT met'}`);
+  console.log(
+    `farm nitrogen balance, ${FIELDS} fields (embedded database, in-process): ${describeTimes(times)}; target p50 ≤ 150 ms: ${percentile(times, 50) <= 150 ? 'met' : 'NOT met'}`,
+  );
 } finally {
   await bench.close();
 }

@@ -31,7 +31,10 @@ async function seedFields(farmId: string, count: number) {
 try {
   const farm = (await send(bench, 'POST', '/api/farms', { b_name_farm: 'Bench' })).b_id_farm as string;
   const geometry = { type: 'Polygon', coordinates: [circle(10_000)] };
-  const creates = await time(() => send(bench, 'POST', `/api/farms/${farm}/fields`, { b_name: 'Large', b_geometry: geometry, b_start: '2020-01-01' }), 30);
+  const creates = await time(
+    () => send(bench, 'POST', `/api/farms/${farm}/fields`, { b_name: 'Large', b_geometry: geometry, b_start: '2020-01-01' }),
+    30,
+  );
   console.log(`create a field with a 10,000-coordinate geometry: ${describeTimes(creates)}`);
 
   const lists: Record<number, number[]> = {};
@@ -42,7 +45,8 @@ try {
     console.log(`list 200 fields of a farm with ${count} fields: ${describeTimes(lists[count]!)}`);
   }
   // A farm of 100 fields fills half a page; 200 fills it, so 5,000 against 200 is the growth with the farm alone.
-  for (const base of [100, 200]) console.log(`p50 ratio, 5,000 / ${base} fields: ${(percentile(lists[5000]!, 50) / percentile(lists[base]!, 50)).toFixed(2)}`);
+  for (const base of [100, 200])
+    console.log(`p50 ratio, 5,000 / ${base} fields: ${(percentile(lists[5000]!, 50) / percentile(lists[base]!, 50)).toFixed(2)}`);
 } finally {
   await bench.close();
 }

@@ -23,7 +23,11 @@ export async function startInProcess(): Promise<BenchApp> {
     body: JSON.stringify({ email: 'bench@example.org', password: 'bench password', name: 'Bench' }),
   });
   const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
-  const created = await app.request('/api/keys', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: 'bench' }) });
+  const created = await app.request('/api/keys', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'bench' }),
+  });
   const { key } = (await created.json()) as { key: string };
   return { app, database, key, close: () => database.close() };
 }

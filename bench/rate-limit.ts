@@ -49,7 +49,10 @@ async function benchMemoryStore(): Promise<void> {
 async function openRedis(): Promise<RedisStore | undefined> {
   const connection = connectRedis(redisUrl);
   connection.on('error', () => {});
-  const ready = await Promise.race([once(connection, 'ready').then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000))]);
+  const ready = await Promise.race([
+    once(connection, 'ready').then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000)),
+  ]);
   if (ready) return new RedisStore(connection, prefix);
   connection.disconnect();
   console.log(`\nRedis: skipped, ${redisUrl} does not answer (set BENCH_REDIS_URL).`);
@@ -94,7 +97,11 @@ function bareApp(store: RateLimitStore | undefined): Hono<AppEnv> {
     c.set('principal', { userId: 'bench', keyId: bucketNames[request++ % KEYS]!, verified: true });
     await next();
   });
-  if (store) app.use('*', rateLimit(store, roomy, (c, error) => problemResponse(c, error, 'http://bench/errors')));
+  if (store)
+    app.use(
+      '*',
+      rateLimit(store, roomy, (c, error) => problemResponse(c, error, 'http://bench/errors')),
+    );
   app.get('/api/farms/:id', (c) => c.json({ b_id_farm: c.req.param('id'), b_name_farm: 'Bench Farm' }));
   return app;
 }
@@ -114,7 +121,9 @@ async function benchMiddleware(stores: Array<[string, RateLimitStore | undefined
       if (round > 0) variant.samples.push(Number(process.hrtime.bigint() - started) / perRound); // round 0 warms up
     }
   }
-  console.log(`\nMiddleware in a bare Hono app, GET answered in-process (app.request), median of ${rounds} rounds of ${perRound.toLocaleString('en-US')}:`);
+  console.log(
+    `\nMiddleware in a bare Hono app, GET answered in-process (app.request), median of ${rounds} rounds of ${perRound.toLocaleString('en-US')}:`,
+  );
   const medians = apps.map(({ name, samples }) => ({ name, ns: samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]! }));
   const baseline = medians[0]!.ns;
   for (const { name, ns } of medians) {

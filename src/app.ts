@@ -165,13 +165,27 @@ export function createApp(deps: AppDeps) {
   mount(accountRoutes(deps, signInThrottle));
   mount(pageRoutes(deps, signInThrottle));
   mount(farmRoutes(deps));
-  for (const routes of [fieldRoutes, cultivationRoutes, harvestRoutes, soilAnalysisRoutes, fertilizerRoutes, applicationRoutes, farmAccessRoutes, auditRoutes, calculationRoutes]) {
+  for (const routes of [
+    fieldRoutes,
+    cultivationRoutes,
+    harvestRoutes,
+    soilAnalysisRoutes,
+    fertilizerRoutes,
+    applicationRoutes,
+    farmAccessRoutes,
+    auditRoutes,
+    calculationRoutes,
+  ]) {
     mount(routes(deps));
   }
   mount(catalogueRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Authorization: Bearer <API key>',
+  });
   app.openAPIRegistry.registerComponent('securitySchemes', 'SessionCookie', { type: 'apiKey', in: 'cookie', name: 'akker_session' });
   const documentConfig = describeApi(deps.config.publicUrl);
   const description = new Hono<AppEnv>();

@@ -13,7 +13,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SIGNUP: z.enum(['open', 'closed']).default('open'),
   RATE_LIMIT_GENERAL: rateLimitSchema.default(120),

@@ -65,7 +65,8 @@ async function createTenant(client: HttpClient, index: number, runId: string, ra
   );
   const cookie = signUp.answer.headers['set-cookie']![0]!.split(';')[0]!;
   const keys: string[] = [];
-  for (let k = 0; k < keysPerUser; k++) keys.push((await expectJson(client, 'key', 201, 'POST', '/api/keys', { cookie }, { name: `load ${k}` })).json.key!);
+  for (let k = 0; k < keysPerUser; k++)
+    keys.push((await expectJson(client, 'key', 201, 'POST', '/api/keys', { cookie }, { name: `load ${k}` })).json.key!);
   const headers = { 'x-api-key': keys[0]! };
   const farm = (await expectJson(client, 'farm', 201, 'POST', '/api/farms', headers, { b_name_farm: `Load farm ${index}` })).json
     .b_id_farm!;

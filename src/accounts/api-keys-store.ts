@@ -21,8 +21,7 @@ export interface ActiveKey {
   expiresAt: Date | null;
 }
 
-const isActive = () =>
-  and(isNull(apiKeys.revoked_at), or(isNull(apiKeys.expires_at), gt(apiKeys.expires_at, sql`now()`)));
+const isActive = () => and(isNull(apiKeys.revoked_at), or(isNull(apiKeys.expires_at), gt(apiKeys.expires_at, sql`now()`)));
 
 const metadataColumns = {
   id: apiKeys.key_id,
@@ -35,7 +34,14 @@ const metadataColumns = {
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-function toMetadata(row: { id: string; prefix: string; name: string; created_at: Date; last_used_at: Date | null; expires_at: Date | null }): ApiKeyMetadata {
+function toMetadata(row: {
+  id: string;
+  prefix: string;
+  name: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  expires_at: Date | null;
+}): ApiKeyMetadata {
   return { ...row, created_at: row.created_at.toISOString(), last_used_at: iso(row.last_used_at), expires_at: iso(row.expires_at) };
 }
 
@@ -97,7 +103,10 @@ export async function findActiveKeyByHash(db: Database, keyHash: string): Promis
 }
 
 export async function isKeyActive(db: Database, keyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: apiKeys.key_id }).from(apiKeys).where(and(eq(apiKeys.key_id, keyId), isActive()));
+  const [row] = await db
+    .select({ id: apiKeys.key_id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.key_id, keyId), isActive()));
   return row !== undefined;
 }
 
@@ -106,5 +115,11 @@ export async function recordKeyUse(db: Database, keyId: string, at: Date): Promi
   await db
     .update(apiKeys)
     .set({ last_used_at: at })
-    .where(and(eq(apiKeys.key_id, keyId), isNull(apiKeys.revoked_at), or(isNull(apiKeys.last_used_at), sql`${apiKeys.last_used_at} < ${at.toISOString()}`)));
+    .where(
+      and(
+        eq(apiKeys.key_id, keyId),
+        isNull(apiKeys.revoked_at),
+        or(isNull(apiKeys.last_used_at), sql`${apiKeys.last_used_at} < ${at.toISOString()}`),
+      ),
+    );
 }

@@ -10,22 +10,16 @@ import { ApiRoutes } from '../http/api-routes.js';
 import { createApiKey, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
 import { clientAddress } from './client-address.js';
 import { hashPassword } from './passwords.js';
-import {
-  apiKeyCreateSchema,
-  apiKeySchema,
-  createdApiKeySchema,
-  keyIdParams,
-  signInSchema,
-  signUpSchema,
-  userSchema,
-} from './schemas.js';
+import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, signInSchema, signUpSchema, userSchema } from './schemas.js';
 import { endSession, startSession } from './session-cookie.js';
 import { checkSignIn } from './sign-in.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import { createUser } from './users-store.js';
 import { json, noContent } from '../http/answers.js';
 
-const sessionHeader = { 'Set-Cookie': { schema: { type: 'string' as const }, description: `The \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax).` } };
+const sessionHeader = {
+  'Set-Cookie': { schema: { type: 'string' as const }, description: `The \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax).` },
+};
 const keySecurity: Array<Record<string, string[]>> = [...apiKeySecurity, { SessionCookie: [] }];
 
 const signUpRoute = createRoute({
@@ -59,7 +53,10 @@ const signOutRoute = createRoute({
   path: '/auth/sign-out',
   tags: ['Accounts'],
   summary: 'End the session of the cookie sent (if any)',
-  responses: { 204: { description: 'Signed out; the cookie is cleared.' }, ...errorResponses('payload-too-large', 'unsupported-media-type') },
+  responses: {
+    204: { description: 'Signed out; the cookie is cleared.' },
+    ...errorResponses('payload-too-large', 'unsupported-media-type'),
+  },
 });
 
 const listKeysRoute = createRoute({

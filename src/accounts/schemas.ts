@@ -26,9 +26,7 @@ export const signInSchema = z
   .strictObject({ email, password: z.string().max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`) })
   .openapi('SignIn');
 
-export const userSchema = z
-  .object({ user_id: z.string(), email: z.string(), name: z.string() })
-  .openapi('User');
+export const userSchema = z.object({ user_id: z.string(), email: z.string(), name: z.string() }).openapi('User');
 
 export const apiKeyCreateSchema = z
   .strictObject({

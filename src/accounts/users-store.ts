@@ -28,7 +28,10 @@ export async function createUser(db: Database, email: string, name: string, pass
 }
 
 export async function findUserByEmail(db: Database, email: string) {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row;
 }
 

@@ -75,7 +75,9 @@ export function pgliteHandle(client: EmbeddedClient, onClose: () => void = () =>
   // drizzle calls only query and transaction (with the transaction's query): what an EmbeddedClient has.
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   const analyze = () =>
-    client.exec('analyze').catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'analyze failed', error: String(error) })));
+    client
+      .exec('analyze')
+      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'analyze failed', error: String(error) })));
   const timer = setInterval(analyze, ANALYZE_INTERVAL_MS);
   timer.unref();
   return {

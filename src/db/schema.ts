@@ -78,7 +78,9 @@ export const farms = pgTable('farms', {
    * triggers of migration 0006. A process sharing the server may trust what it remembers about a key's role on
    * the farm for as long as a statement finds the version it read when it learned that (access/farm-role-cache.ts).
    */
-  access_version: bigint('access_version', { mode: 'bigint' }).notNull().default(sql`0`),
+  access_version: bigint('access_version', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
   created_at: createdAt(),
 });
 

@@ -1,6 +1,15 @@
 // CONTRACT.md Sharing a farm: roles by e-mail, at least one owner, effect on the next request, audit trail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createFarm, expectProblem, signUpWithKey, startTestApp, withTwoProcessesOnPostgres, type Account, type TestApp } from '../helpers/app.js';
+import {
+  call,
+  createFarm,
+  expectProblem,
+  signUpWithKey,
+  startTestApp,
+  withTwoProcessesOnPostgres,
+  type Account,
+  type TestApp,
+} from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
 import { createField } from '../helpers/fixtures.js';
 
@@ -15,7 +24,8 @@ describe.each(storageKinds)('sharing on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const share = (farmId: string, email: string, role: string, by = owner) => call(t.app, by.key, 'PUT', `/api/farms/${farmId}/access`, { email, role });
+  const share = (farmId: string, email: string, role: string, by = owner) =>
+    call(t.app, by.key, 'PUT', `/api/farms/${farmId}/access`, { email, role });
 
   it('grants a role by e-mail (any case); it works, changes and ends on the very next request', async () => {
     const farm = (await createFarm(t.app, owner.key)).b_id_farm;
@@ -32,7 +42,11 @@ describe.each(storageKinds)('sharing on %s', (kind) => {
 
     expect((await call(t.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(colleague.email)}`)).status).toBe(204);
     await expectProblem(await call(t.app, colleague.key, 'GET', `/api/farms/${farm}`), 404, 'not-found');
-    await expectProblem(await call(t.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(colleague.email)}`), 404, 'not-found');
+    await expectProblem(
+      await call(t.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(colleague.email)}`),
+      404,
+      'not-found',
+    );
   });
 
   it('lists who has which role', async () => {
@@ -58,7 +72,11 @@ describe.each(storageKinds)('sharing on %s', (kind) => {
   it('keeps at least one owner: demoting or removing the last one is 409', async () => {
     const farm = (await createFarm(t.app, owner.key)).b_id_farm;
     await expectProblem(await share(farm, owner.email, 'advisor'), 409, 'conflict');
-    await expectProblem(await call(t.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(owner.email)}`), 409, 'conflict');
+    await expectProblem(
+      await call(t.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(owner.email)}`),
+      409,
+      'conflict',
+    );
     expect((await share(farm, colleague.email, 'owner')).status).toBe(200);
     expect((await share(farm, owner.email, 'advisor')).status).toBe(200);
     await expectProblem(await share(farm, colleague.email, 'advisor', colleague), 409, 'conflict');
@@ -74,7 +92,10 @@ describe.each(storageKinds)('sharing on %s', (kind) => {
     const shared = (await createFarm(t.app, owner.key, { b_name_farm: 'Shared' })).b_id_farm;
     await createFarm(t.app, owner.key, { b_name_farm: 'Private' });
     await share(shared, reader.email, 'researcher');
-    const page = (await (await call(t.app, reader.key, 'GET', '/api/farms')).json()) as { data: Array<{ b_id_farm: string }>; pagination: { total: number } };
+    const page = (await (await call(t.app, reader.key, 'GET', '/api/farms')).json()) as {
+      data: Array<{ b_id_farm: string }>;
+      pagination: { total: number };
+    };
     expect(page.data.map((f) => f.b_id_farm)).toEqual([shared]);
     expect(page.pagination.total).toBe(1);
   });

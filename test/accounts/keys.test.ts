@@ -35,11 +35,19 @@ describe.each(storageKinds)('accounts on %s', (kind) => {
 
   it('refuses an e-mail address that is taken, compared case-insensitively, with 409', async () => {
     await post(t, '/auth/sign-up', { email: 'taken@example.org', password: 'long enough', name: 'T' });
-    await expectProblem(await post(t, '/auth/sign-up', { email: 'TAKEN@example.org', password: 'long enough', name: 'T' }), 409, 'conflict');
+    await expectProblem(
+      await post(t, '/auth/sign-up', { email: 'TAKEN@example.org', password: 'long enough', name: 'T' }),
+      409,
+      'conflict',
+    );
   });
 
   it('refuses a password under 8 characters, a bad e-mail and unknown properties with 400', async () => {
-    const body = await expectProblem(await post(t, '/auth/sign-up', { email: 'nope', password: 'short', name: 'S', admin: true }), 400, 'validation-failed');
+    const body = await expectProblem(
+      await post(t, '/auth/sign-up', { email: 'nope', password: 'short', name: 'S', admin: true }),
+      400,
+      'validation-failed',
+    );
     expect((body.errors as Array<{ field: string }>).map((e) => e.field).sort()).toEqual(['admin', 'email', 'password']);
   });
 
@@ -62,7 +70,11 @@ describe.each(storageKinds)('accounts on %s', (kind) => {
 
   it('keeps sign-up closed when SIGNUP=closed', async () => {
     const closed = appOn(await openTestPglite(), { SIGNUP: 'closed' });
-    await expectProblem(await post(closed, '/auth/sign-up', { email: 'x@example.org', password: 'long enough', name: 'X' }), 403, 'forbidden');
+    await expectProblem(
+      await post(closed, '/auth/sign-up', { email: 'x@example.org', password: 'long enough', name: 'X' }),
+      403,
+      'forbidden',
+    );
     await closed.close();
   });
 });
@@ -87,7 +99,9 @@ describe.each(storageKinds)('key management on %s', (kind) => {
     expect(created).toMatchObject({ name: 'ci', last_used_at: null, expires_at: null });
     const stored = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from api_keys where key_id = ${created.id}`);
     expect(JSON.stringify(stored)).not.toContain(created.key!.slice(4));
-    const listed = (await (await t.app.request('/api/keys', { headers: { cookie: user.cookie } })).json()) as { data: Array<Record<string, unknown>> };
+    const listed = (await (await t.app.request('/api/keys', { headers: { cookie: user.cookie } })).json()) as {
+      data: Array<Record<string, unknown>>;
+    };
     expect(listed.data.find((k) => k.id === created.id)).not.toHaveProperty('key');
   });
 
@@ -98,14 +112,24 @@ describe.each(storageKinds)('key management on %s', (kind) => {
   it('requires a name and a future expires_at (400)', async () => {
     await expectProblem(await post(t, '/api/keys', {}, { cookie: user.cookie }), 400, 'validation-failed');
     await expectProblem(await post(t, '/api/keys', { name: '  ' }, { cookie: user.cookie }), 400, 'validation-failed');
-    const past = await expectProblem(await post(t, '/api/keys', { name: 'old', expires_at: '2020-01-01T00:00:00Z' }, { cookie: user.cookie }), 400, 'validation-failed');
+    const past = await expectProblem(
+      await post(t, '/api/keys', { name: 'old', expires_at: '2020-01-01T00:00:00Z' }, { cookie: user.cookie }),
+      400,
+      'validation-failed',
+    );
     expect(past.errors).toEqual([{ field: 'expires_at', message: 'must be in the future' }]);
-    await expectProblem(await post(t, '/api/keys', { name: 'bad', expires_at: 'tomorrow' }, { cookie: user.cookie }), 400, 'validation-failed');
+    await expectProblem(
+      await post(t, '/api/keys', { name: 'bad', expires_at: 'tomorrow' }, { cookie: user.cookie }),
+      400,
+      'validation-failed',
+    );
   });
 
   it('lists only active keys, oldest first, with the pagination envelope', async () => {
     const account = await signUpWithKey(t.app);
-    const second = (await (await post(t, '/api/keys', { name: 'second', expires_at: '2999-01-01T00:00:00Z' }, { cookie: account.cookie })).json()) as { id: string };
+    const second = (await (
+      await post(t, '/api/keys', { name: 'second', expires_at: '2999-01-01T00:00:00Z' }, { cookie: account.cookie })
+    ).json()) as { id: string };
     const third = (await (await post(t, '/api/keys', { name: 'third' }, { cookie: account.cookie })).json()) as { id: string };
     await t.app.request(`/api/keys/${third.id}`, { method: 'DELETE', headers: { cookie: account.cookie } });
     const expiring = (await (await post(t, '/api/keys', { name: 'expired' }, { cookie: account.cookie })).json()) as { id: string };
@@ -117,7 +141,9 @@ describe.each(storageKinds)('key management on %s', (kind) => {
     expect(body.data.map((k) => k.id)).toEqual([account.keyId, second.id]);
     expect(body.data[1]!.expires_at).toBe('2999-01-01T00:00:00.000Z');
     expect(body.pagination).toEqual({ limit: 50, offset: 0, total: 2 });
-    const page = (await (await t.app.request('/api/keys?limit=1&offset=1', { headers: { cookie: account.cookie } })).json()) as { data: Array<{ id: string }> };
+    const page = (await (await t.app.request('/api/keys?limit=1&offset=1', { headers: { cookie: account.cookie } })).json()) as {
+      data: Array<{ id: string }>;
+    };
     expect(page.data.map((k) => k.id)).toEqual([second.id]);
   });
 
@@ -129,7 +155,9 @@ describe.each(storageKinds)('key management on %s', (kind) => {
     let lastUsed: string | null = null;
     for (let attempt = 0; attempt < 50 && lastUsed === null; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-      const listed = (await (await t.app.request('/api/keys', { headers: { cookie: account.cookie } })).json()) as { data: Array<{ last_used_at: string | null }> };
+      const listed = (await (await t.app.request('/api/keys', { headers: { cookie: account.cookie } })).json()) as {
+        data: Array<{ last_used_at: string | null }>;
+      };
       lastUsed = listed.data[0]!.last_used_at;
     }
     expect(Date.parse(lastUsed!)).toBeGreaterThanOrEqual(before - 1000);
@@ -141,11 +169,19 @@ describe.each(storageKinds)('key management on %s', (kind) => {
     expect((await call(t.app, other.key, 'GET', '/api/farms')).status).toBe(200);
     await expectProblem(await call(t.app, user.key, 'DELETE', '/api/keys/unknown'), 404, 'not-found');
     expect((await call(t.app, other.key, 'DELETE', `/api/keys/${other.keyId}`)).status).toBe(204);
-    await expectProblem(await t.app.request(`/api/keys/${other.keyId}`, { method: 'DELETE', headers: { cookie: other.cookie } }), 404, 'not-found');
+    await expectProblem(
+      await t.app.request(`/api/keys/${other.keyId}`, { method: 'DELETE', headers: { cookie: other.cookie } }),
+      404,
+      'not-found',
+    );
   });
 
   it('refuses a cookie-authenticated write from another site (Origin check)', async () => {
-    await expectProblem(await post(t, '/api/keys', { name: 'x' }, { cookie: user.cookie, origin: 'https://evil.example' }), 403, 'forbidden');
+    await expectProblem(
+      await post(t, '/api/keys', { name: 'x' }, { cookie: user.cookie, origin: 'https://evil.example' }),
+      403,
+      'forbidden',
+    );
     expect((await post(t, '/api/keys', { name: 'x' }, { cookie: user.cookie, origin: 'https://akker.test' })).status).toBe(201);
   });
 

@@ -5,8 +5,19 @@ import { storageKinds } from '../helpers/databases.js';
 import { tablesDigest } from '../helpers/digest.js';
 import { created, createField } from '../helpers/fixtures.js';
 
-const TABLES = ['users', 'sessions', 'farms', 'farm_access', 'fields', 'cultivations', 'harvests', 'soil_analyses', 'farm_fertilizers', 'fertilizer_applications', 'audit_log'];
-
+const TABLES = [
+  'users',
+  'sessions',
+  'farms',
+  'farm_access',
+  'fields',
+  'cultivations',
+  'harvests',
+  'soil_analyses',
+  'farm_fertilizers',
+  'fertilizer_applications',
+  'audit_log',
+];
 
 describe.each(storageKinds)('calculations on %s', (kind) => {
   let t: TestApp;
@@ -18,12 +29,31 @@ describe.each(storageKinds)('calculations on %s', (kind) => {
     user = await signUpWithKey(t.app);
     farmId = (await createFarm(t.app, user.key)).b_id_farm;
     fieldId = (await createField(t.app, user.key, farmId)).b_id;
-    await created(call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-20', b_lu_end: '2025-08-05', m_cropresidue: false }));
-    await created(call(t.app, user.key, 'POST', `/api/fields/${fieldId}/soil-analyses`, { b_sampling_date: '2025-02-01', b_soiltype_agr: 'zeeklei', b_gwl_class: 'VI', a_som_loi: 3.5, a_n_rt: 1800 }));
+    await created(
+      call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, {
+        b_lu_catalogue: 'nl_233',
+        b_lu_start: '2024-10-20',
+        b_lu_end: '2025-08-05',
+        m_cropresidue: false,
+      }),
+    );
+    await created(
+      call(t.app, user.key, 'POST', `/api/fields/${fieldId}/soil-analyses`, {
+        b_sampling_date: '2025-02-01',
+        b_soiltype_agr: 'zeeklei',
+        b_gwl_class: 'VI',
+        a_som_loi: 3.5,
+        a_n_rt: 1800,
+      }),
+    );
   });
   afterAll(() => t.close());
 
-  const paths = () => [`/api/fields/${fieldId}/calculations/nitrogen-balance`, `/api/farms/${farmId}/calculations/nitrogen-balance`, `/api/fields/${fieldId}/calculations/dose`];
+  const paths = () => [
+    `/api/fields/${fieldId}/calculations/nitrogen-balance`,
+    `/api/farms/${farmId}/calculations/nitrogen-balance`,
+    `/api/fields/${fieldId}/calculations/dose`,
+  ];
 
   it('changes no row of any table', async () => {
     const before = await tablesDigest(t, TABLES);
@@ -43,7 +73,11 @@ describe.each(storageKinds)('calculations on %s', (kind) => {
 
   it('refuses end before start (422), malformed dates and unknown options (400)', async () => {
     for (const path of paths()) {
-      await expectProblem(await call(t.app, user.key, 'POST', path, { start: '2025-12-31', end: '2025-01-01' }), 422, 'unprocessable-entity');
+      await expectProblem(
+        await call(t.app, user.key, 'POST', path, { start: '2025-12-31', end: '2025-01-01' }),
+        422,
+        'unprocessable-entity',
+      );
       await expectProblem(await call(t.app, user.key, 'POST', path, { start: '2025-02-30' }), 400, 'validation-failed');
       await expectProblem(await call(t.app, user.key, 'POST', path, { year: 2025 }), 400, 'validation-failed');
     }
@@ -51,30 +85,63 @@ describe.each(storageKinds)('calculations on %s', (kind) => {
 
   it('answers a field without usable soil values with 200, balance null and what to add', async () => {
     const bare = (await createField(t.app, user.key, farmId, { b_name: 'Zonder analyse' })).b_id;
-    const response = await call(t.app, user.key, 'POST', `/api/fields/${bare}/calculations/nitrogen-balance`, { start: '2025-01-01', end: '2025-12-31' });
+    const response = await call(t.app, user.key, 'POST', `/api/fields/${bare}/calculations/nitrogen-balance`, {
+      start: '2025-01-01',
+      end: '2025-12-31',
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { balance: unknown; errorMessage: string; b_id: string };
     expect(body.balance).toBeNull();
     expect(body.b_id).toBe(bare);
-    expect(body.errorMessage).toContain('Missing required soil parameters: b_soiltype_agr, a_n_rt, a_c_of, a_cn_fr, a_density_sa, a_som_loi, b_gwl_class');
+    expect(body.errorMessage).toContain(
+      'Missing required soil parameters: b_soiltype_agr, a_n_rt, a_c_of, a_cn_fr, a_density_sa, a_som_loi, b_gwl_class',
+    );
     expect(body.errorMessage).toContain(`POST /api/fields/${bare}/soil-analyses`);
   });
 
   it('answers a farm without fields in the timeframe with zeros and "No fields in input"', async () => {
     const empty = (await createFarm(t.app, user.key)).b_id_farm;
-    const body = (await (await call(t.app, user.key, 'POST', `/api/farms/${empty}/calculations/nitrogen-balance`, { start: '2025-01-01', end: '2025-12-31' })).json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ balance: 0, target: 0, fields: [], hasErrors: true, fieldErrorMessages: ['No fields in input'], errorMessage: 'No fields in input' });
+    const body = (await (
+      await call(t.app, user.key, 'POST', `/api/farms/${empty}/calculations/nitrogen-balance`, { start: '2025-01-01', end: '2025-12-31' })
+    ).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      balance: 0,
+      target: 0,
+      fields: [],
+      hasErrors: true,
+      fieldErrorMessages: ['No fields in input'],
+      errorMessage: 'No fields in input',
+    });
   });
 
   it('gives the dose per application as well as in total', async () => {
-    const fertilizer = await created<{ p_id: string }>(call(t.app, user.key, 'POST', `/api/farms/${farmId}/fertilizers`, { p_id_catalogue: 'BAAT028' }));
-    const application = await created<{ p_app_id: string }>(
-      call(t.app, user.key, 'POST', `/api/fields/${fieldId}/fertilizer-applications`, { p_id: fertilizer.p_id, p_app_amount_display: 350, p_app_date: '2025-03-01', p_app_method: 'broadcasting' }),
+    const fertilizer = await created<{ p_id: string }>(
+      call(t.app, user.key, 'POST', `/api/farms/${farmId}/fertilizers`, { p_id_catalogue: 'BAAT028' }),
     );
-    const dose = (await (await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/calculations/dose`, { start: '2025-01-01', end: '2025-12-31' })).json()) as Record<string, any>;
+    const application = await created<{ p_app_id: string }>(
+      call(t.app, user.key, 'POST', `/api/fields/${fieldId}/fertilizer-applications`, {
+        p_id: fertilizer.p_id,
+        p_app_amount_display: 350,
+        p_app_date: '2025-03-01',
+        p_app_method: 'broadcasting',
+      }),
+    );
+    const dose = (await (
+      await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/calculations/dose`, { start: '2025-01-01', end: '2025-12-31' })
+    ).json()) as Record<string, any>;
     expect(dose.p_dose_n).toBe(94.5);
-    expect(dose.applications).toEqual([expect.objectContaining({ p_app_id: application.p_app_id, p_app_date: '2025-03-01', p_app_amount: 350, p_dose_n: 94.5, p_name_nl: expect.any(String) })]);
-    const outside = (await (await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/calculations/dose`, { start: '2024-01-01', end: '2024-12-31' })).json()) as Record<string, any>;
+    expect(dose.applications).toEqual([
+      expect.objectContaining({
+        p_app_id: application.p_app_id,
+        p_app_date: '2025-03-01',
+        p_app_amount: 350,
+        p_dose_n: 94.5,
+        p_name_nl: expect.any(String),
+      }),
+    ]);
+    const outside = (await (
+      await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/calculations/dose`, { start: '2024-01-01', end: '2024-12-31' })
+    ).json()) as Record<string, any>;
     expect(outside.p_dose_n).toBe(0);
     expect(outside.applications).toEqual([]);
   });

@@ -32,7 +32,8 @@ class IdMap {
   toOurs(text: string): string {
     const locals = [...this.ours.keys()].sort((a, b) => b.length - a.length);
     let result = text;
-    for (const local of locals) result = result.replace(new RegExp(`(?<![\\w-])${local.replace(/[-]/g, '\\-')}(?![\\w-])`, 'g'), this.ours.get(local)!);
+    for (const local of locals)
+      result = result.replace(new RegExp(`(?<![\\w-])${local.replace(/[-]/g, '\\-')}(?![\\w-])`, 'g'), this.ours.get(local)!);
     return result;
   }
 }
@@ -51,17 +52,26 @@ async function store(t: TestApp, key: string, records: Json, ids: IdMap) {
   }
   for (const { b_lu, b_id, ...cultivation } of records.cultivations) {
     ids.set(b_lu, (await post<{ b_lu: string }>(`/api/fields/${ids.get(b_id)}/cultivations`, cultivation)).b_lu);
-    const harvests = (await (await call(t.app, key, 'GET', `/api/cultivations/${ids.get(b_lu)}/harvests`)).json()) as { data: Array<{ b_id_harvesting: string }> };
+    const harvests = (await (await call(t.app, key, 'GET', `/api/cultivations/${ids.get(b_lu)}/harvests`)).json()) as {
+      data: Array<{ b_id_harvesting: string }>;
+    };
     if (harvests.data.length === 1) ids.set(`auto-${b_lu}`, harvests.data[0]!.b_id_harvesting);
   }
   for (const { b_id_harvesting, b_lu, ...harvest } of records.harvests) {
-    ids.set(b_id_harvesting, (await post<{ b_id_harvesting: string }>(`/api/cultivations/${ids.get(b_lu)}/harvests`, harvest)).b_id_harvesting);
+    ids.set(
+      b_id_harvesting,
+      (await post<{ b_id_harvesting: string }>(`/api/cultivations/${ids.get(b_lu)}/harvests`, harvest)).b_id_harvesting,
+    );
   }
   for (const { a_id, b_id, ...analysis } of records.soil_analyses) {
     ids.set(a_id, (await post<{ a_id: string }>(`/api/fields/${ids.get(b_id)}/soil-analyses`, analysis)).a_id);
   }
   for (const { p_app_id, b_id, p_id, ...application } of records.fertilizer_applications) {
-    ids.set(p_app_id, (await post<{ p_app_id: string }>(`/api/fields/${ids.get(b_id)}/fertilizer-applications`, { ...application, p_id: ids.get(p_id) })).p_app_id);
+    ids.set(
+      p_app_id,
+      (await post<{ p_app_id: string }>(`/api/fields/${ids.get(b_id)}/fertilizer-applications`, { ...application, p_id: ids.get(p_id) }))
+        .p_app_id,
+    );
   }
 }
 
@@ -77,7 +87,11 @@ function normalise(value: unknown): unknown {
 }
 
 /** A failed field: the reference's message, then Akker's hint on how to fix it. */
-const failedField = (expected: Json) => ({ ...expected, balance: null, errorMessage: expect.stringMatching(new RegExp(`^${escape(expected.errorMessage)}\\. \\S`)) });
+const failedField = (expected: Json) => ({
+  ...expected,
+  balance: null,
+  errorMessage: expect.stringMatching(new RegExp(`^${escape(expected.errorMessage)}\\. \\S`)),
+});
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.each(storageKinds)('calc-cases.json on %s', (kind) => {
@@ -100,7 +114,9 @@ describe.each(storageKinds)('calc-cases.json on %s', (kind) => {
           expect(harvest).toMatchObject({ b_lu_yield: derived.b_lu_yield, b_lu_n_harvestable: derived.b_lu_n_harvestable });
         }
         for (const derived of testCase.derived_by_reference_rules.p_app_amount_kg_ha) {
-          const application = (await (await call(t.app, user.key, 'GET', `/api/fertilizer-applications/${ids.get(derived.p_app_id)}`)).json()) as Json;
+          const application = (await (
+            await call(t.app, user.key, 'GET', `/api/fertilizer-applications/${ids.get(derived.p_app_id)}`)
+          ).json()) as Json;
           expect(application.p_app_amount).toBe(derived.p_app_amount);
         }
         for (const ended of testCase.derived_by_reference_rules.cultivation_end_set_by_harvest) {
@@ -137,15 +153,26 @@ describe.each(storageKinds)('calc-cases.json on %s', (kind) => {
           if ('reference_error_message' in expected) {
             // The reference answers 500 here; Akker answers the field with its message (CALCULATIONS.md 13.4).
             const field = (await (await call(t.app, user.key, 'GET', path.replace(/\/calculations\/.*$/, ''))).json()) as Json;
-            expect(actual).toEqual(failedField({ b_id: field.b_id, b_area: field.b_area, b_bufferstrip: field.b_bufferstrip, errorMessage: expected.reference_error_message }));
+            expect(actual).toEqual(
+              failedField({
+                b_id: field.b_id,
+                b_area: field.b_area,
+                b_bufferstrip: field.b_bufferstrip,
+                errorMessage: expected.reference_error_message,
+              }),
+            );
           } else if ('fields' in expected) {
-            expect(normalise({ ...actual, fields: undefined, fieldErrorMessages: undefined })).toEqual(normalise({ ...expected, fields: undefined, fieldErrorMessages: undefined }));
+            expect(normalise({ ...actual, fields: undefined, fieldErrorMessages: undefined })).toEqual(
+              normalise({ ...expected, fields: undefined, fieldErrorMessages: undefined }),
+            );
             expect(actual.fields.map((f: Json) => f.b_id).sort()).toEqual(expected.fields.map((f: Json) => f.b_id).sort());
             for (const field of expected.fields as Json[]) {
               const mine = actual.fields.find((f: Json) => f.b_id === field.b_id);
               expect(normalise(mine)).toEqual('errorMessage' in field ? failedField(field) : normalise(field));
             }
-            expect(actual.fieldErrorMessages).toEqual(expected.fieldErrorMessages.map((m: string) => expect.stringMatching(new RegExp(`^${escape(m)}\\. \\S`))));
+            expect(actual.fieldErrorMessages).toEqual(
+              expected.fieldErrorMessages.map((m: string) => expect.stringMatching(new RegExp(`^${escape(m)}\\. \\S`))),
+            );
           } else {
             expect(normalise(actual)).toEqual(normalise(expected));
           }

@@ -7,7 +7,12 @@ import { applicationDose, fieldDose } from '../../src/calculations/dose/dose.js'
 import { fertilizerAmmonia, nitrateLeaching } from '../../src/calculations/nitrogen-balance/emission.js';
 import { farmBalance, type FieldResult } from '../../src/calculations/nitrogen-balance/farm.js';
 import { fieldBalance } from '../../src/calculations/nitrogen-balance/field.js';
-import { FieldCalculationError, type BalanceApplication, type BalanceCultivation, type BalanceField } from '../../src/calculations/nitrogen-balance/inputs.js';
+import {
+  FieldCalculationError,
+  type BalanceApplication,
+  type BalanceCultivation,
+  type BalanceField,
+} from '../../src/calculations/nitrogen-balance/inputs.js';
 import { landUseClass } from '../../src/calculations/nitrogen-balance/land-use.js';
 import { harvestRemoval, harvestsInOrder, residueAmmonia, residueRemoval } from '../../src/calculations/nitrogen-balance/removal.js';
 import { combineSoil } from '../../src/calculations/nitrogen-balance/soil.js';
@@ -62,11 +67,19 @@ describe('soil values (4.1)', () => {
   });
 
   it('estimates a_c_of, a_cn_fr and a_density_sa, and names what stays missing in the reference order', () => {
-    expect(() => combineSoil([{ b_sampling_date: null, parameters: { b_soiltype_agr: 'zeeklei', b_gwl_class: 'VI', a_som_loi: 3.5, a_n_rt: 1800 } }], 'f')).not.toThrow();
+    expect(() =>
+      combineSoil(
+        [{ b_sampling_date: null, parameters: { b_soiltype_agr: 'zeeklei', b_gwl_class: 'VI', a_som_loi: 3.5, a_n_rt: 1800 } }],
+        'f',
+      ),
+    ).not.toThrow();
     // a_n_rt 0 leaves a_cn_fr without an estimate.
-    expect(() => combineSoil([{ b_sampling_date: null, parameters: { b_soiltype_agr: 'zeeklei', b_gwl_class: 'VI', a_som_loi: 3.5, a_n_rt: 0 } }], 'f')).toThrow(
-      'Missing required soil parameters: a_cn_fr',
-    );
+    expect(() =>
+      combineSoil(
+        [{ b_sampling_date: null, parameters: { b_soiltype_agr: 'zeeklei', b_gwl_class: 'VI', a_som_loi: 3.5, a_n_rt: 0 } }],
+        'f',
+      ),
+    ).toThrow('Missing required soil parameters: a_cn_fr');
     expect(() => combineSoil([{ b_sampling_date: null, parameters: { a_c_of: 20 } }], 'f')).toThrow(
       'Missing required soil parameters: b_soiltype_agr, a_n_rt, a_cn_fr, a_density_sa, b_gwl_class',
     );
@@ -75,7 +88,10 @@ describe('soil values (4.1)', () => {
 
 describe('supply (4.2)', () => {
   it('fertilizer N: amount × p_n_rt / 1000, grouped by type (10.2: 350 kg KAS → 94.5, 30150 kg slurry → 123.615)', () => {
-    const groups = fertilizerSupply([application('BAAT028', 350, 'broadcasting', '2025-03-01'), application('BAAT050', 30150, 'shallow injection', '2025-03-20')]);
+    const groups = fertilizerSupply([
+      application('BAAT028', 350, 'broadcasting', '2025-03-01'),
+      application('BAAT050', 30150, 'shallow injection', '2025-03-20'),
+    ]);
     expect(n(total(groups.mineral))).toBe(94.5);
     expect(n(total(groups.manure))).toBe(123.615);
   });
@@ -96,7 +112,9 @@ describe('supply (4.2)', () => {
   it('deposition: annual × (days + 1) / 365 over the overlap of field and timeframe, 0 without overlap', () => {
     expect(n(deposition(20, overlapFraction(YEAR, { b_start: '2020-01-01', b_end: null })))).toBe(20);
     // Field acquired on 1 July: 184 days.
-    expect(deposition(20, overlapFraction(YEAR, { b_start: '2025-07-01', b_end: null })).toFixed(6)).toBe(new D(20).times(184).div(365).toFixed(6));
+    expect(deposition(20, overlapFraction(YEAR, { b_start: '2025-07-01', b_end: null })).toFixed(6)).toBe(
+      new D(20).times(184).div(365).toFixed(6),
+    );
     expect(n(deposition(20, overlapFraction(YEAR, { b_start: '2026-01-01', b_end: null })))).toBe(0);
   });
 
@@ -180,7 +198,9 @@ describe('emission (4.4)', () => {
 
   it('fails an organic fertilizer without method, with the reference message', () => {
     expect(() => fertilizerAmmonia([application('BAAT050', 1000, null, '2025-03-01')], [])).toThrow(FieldCalculationError);
-    expect(() => fertilizerAmmonia([application('BAAT050', 1000, null, '2025-03-01')], [])).toThrow(/^Unsupported application method null for .+ \(farm-BAAT050\)$/);
+    expect(() => fertilizerAmmonia([application('BAAT050', 1000, null, '2025-03-01')], [])).toThrow(
+      /^Unsupported application method null for .+ \(farm-BAAT050\)$/,
+    );
   });
 
   it('land use: grass or clover → grassland, other crops → cropland, nothing or bare-soil codes → bare soil', () => {
@@ -216,7 +236,9 @@ describe('field balance (10.1, case F-F1)', () => {
     b_bufferstrip: false,
     cultivations: [],
     harvests: [],
-    soilAnalyses: [{ b_sampling_date: '2025-01-10', parameters: { b_soiltype_agr: 'veen', b_gwl_class: 'III', a_som_loi: 25, a_n_rt: 8000 } }],
+    soilAnalyses: [
+      { b_sampling_date: '2025-01-10', parameters: { b_soiltype_agr: 'veen', b_gwl_class: 'III', a_som_loi: 25, a_n_rt: 8000 } },
+    ],
     applications: [],
   };
 
@@ -240,7 +262,24 @@ describe('field balance (10.1, case F-F1)', () => {
 });
 
 describe('farm balance (5)', () => {
-  const balance = (value: number) => ({ ...fieldBalance({ b_id: 'x', b_area: 1, b_start: '2020-01-01', b_end: null, b_bufferstrip: true, cultivations: [], harvests: [], soilAnalyses: [], applications: [] }, YEAR, 20), balance: value });
+  const balance = (value: number) => ({
+    ...fieldBalance(
+      {
+        b_id: 'x',
+        b_area: 1,
+        b_start: '2020-01-01',
+        b_end: null,
+        b_bufferstrip: true,
+        cultivations: [],
+        harvests: [],
+        soilAnalyses: [],
+        applications: [],
+      },
+      YEAR,
+      20,
+    ),
+    balance: value,
+  });
 
   it('weights the rounded field figures by area and leaves out failed fields and buffer strips', () => {
     const results: FieldResult[] = [

@@ -60,5 +60,4 @@ export async function openTestPostgres(): Promise<DatabaseHandle & { url: string
   };
 }
 
-export const openTestDatabase = (kind: StorageKind): Promise<DatabaseHandle> =>
-  kind === 'pglite' ? openTestPglite() : openTestPostgres();
+export const openTestDatabase = (kind: StorageKind): Promise<DatabaseHandle> => (kind === 'pglite' ? openTestPglite() : openTestPostgres());

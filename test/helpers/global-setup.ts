@@ -22,7 +22,9 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   if (!process.env.TEST_DATABASE_URL) {
-    console.log('[akker tests] TEST_DATABASE_URL is not set: storage tests run on the embedded database only; the PostgreSQL variants are skipped.');
+    console.log(
+      '[akker tests] TEST_DATABASE_URL is not set: storage tests run on the embedded database only; the PostgreSQL variants are skipped.',
+    );
   }
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -2,7 +2,16 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createFarm, expectProblem, signUpWithKey, startTestApp, withTwoProcessesOnPostgres, type Account, type TestApp } from '../helpers/app.js';
+import {
+  call,
+  createFarm,
+  expectProblem,
+  signUpWithKey,
+  startTestApp,
+  withTwoProcessesOnPostgres,
+  type Account,
+  type TestApp,
+} from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
 
 const withoutErrorId = (body: Record<string, unknown>) => ({ ...body, error_id: undefined });
@@ -107,7 +116,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('revocation across processes sha
       await expectProblem(await call(b.app, account.key, 'GET', '/api/farms'), 401, 'unauthorized');
       await expectProblem(await call(b.app, account.key, 'GET', '/api/farms/unknown'), 401, 'unauthorized');
       await expectProblem(await call(b.app, account.key, 'GET', '/api/farms?limit=500'), 401, 'unauthorized');
-      await expectProblem(await call(b.app, account.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'x' }), 401, 'unauthorized');
+      await expectProblem(
+        await call(b.app, account.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'x' }),
+        401,
+        'unauthorized',
+      );
     });
   });
 

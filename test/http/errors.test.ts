@@ -59,7 +59,11 @@ describe('order of checks', () => {
   });
 
   it('checks the content type before the key', async () => {
-    await expectProblem(await t.app.request('/api/farms', { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported-media-type');
+    await expectProblem(
+      await t.app.request('/api/farms', { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported-media-type',
+    );
   });
 
   it('checks both key headers before the body', async () => {
@@ -78,7 +82,11 @@ describe('order of checks', () => {
 
 describe('content type', () => {
   it('refuses a body that is not application/json with 415', async () => {
-    const response = await t.app.request('/api/farms', { method: 'POST', body: 'b_name_farm=x', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-key': user.key } });
+    const response = await t.app.request('/api/farms', {
+      method: 'POST',
+      body: 'b_name_farm=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-key': user.key },
+    });
     await expectProblem(response, 415, 'unsupported-media-type');
   });
 
@@ -99,7 +107,11 @@ describe('content type', () => {
 
 describe('malformed input', () => {
   it('answers malformed JSON with 400 validation-failed', async () => {
-    const response = await t.app.request('/api/farms', { method: 'POST', body: '{"b_name_farm": ', headers: { 'content-type': 'application/json', 'x-api-key': user.key } });
+    const response = await t.app.request('/api/farms', {
+      method: 'POST',
+      body: '{"b_name_farm": ',
+      headers: { 'content-type': 'application/json', 'x-api-key': user.key },
+    });
     const body = await expectProblem(response, 400, 'validation-failed');
     expect(body.errors).toEqual([{ field: 'body', message: 'is not valid JSON' }]);
   });
@@ -131,7 +143,8 @@ describe('body size (5 MiB, counted on the bytes received)', () => {
         res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], body: text }));
       });
       // The server may answer 413 and close while we are still sending: that is the point.
-      const ignoreClosed = (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error));
+      const ignoreClosed = (error: NodeJS.ErrnoException) =>
+        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error);
       req.on('error', ignoreClosed);
       req.on('socket', (socket) => socket.on('error', ignoreClosed));
       if (chunked) {

@@ -47,21 +47,33 @@ describe('/api/openapi.json', () => {
     for (const { path, method, op } of operations()) {
       for (const status of ['405', '500']) expect(op.responses[status], `${method} ${path} ${status}`).toBeDefined();
       for (const [status, response] of Object.entries(op.responses)) {
-        if (Number(status) >= 400) expect(Object.keys(response.content ?? {}), `${method} ${path} ${status}`).toEqual(['application/problem+json']);
+        if (Number(status) >= 400)
+          expect(Object.keys(response.content ?? {}), `${method} ${path} ${status}`).toEqual(['application/problem+json']);
       }
       if (op.requestBody) for (const s of ['400', '413', '415']) expect(op.responses[s], `${method} ${path} ${s}`).toBeDefined();
     }
   });
 
   it('describes the farm creation body from the validating schema: b_name_farm required, no other property allowed', () => {
-    const body = doc.components.schemas.FarmCreate as { required: string[]; additionalProperties: boolean; properties: Record<string, unknown> };
+    const body = doc.components.schemas.FarmCreate as {
+      required: string[];
+      additionalProperties: boolean;
+      properties: Record<string, unknown>;
+    };
     expect(body.required).toEqual(['b_name_farm']);
     expect(body.additionalProperties).toBe(false);
     expect(Object.keys(body.properties).sort()).toEqual(['b_address_farm', 'b_businessid_farm', 'b_name_farm', 'b_postalcode_farm']);
   });
 
   it('describes every output field of the calculations (CALCULATIONS.md: each with its unit)', () => {
-    type Schema = { $ref?: string; type?: string; description?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
+    type Schema = {
+      $ref?: string;
+      type?: string;
+      description?: string;
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      anyOf?: Schema[];
+    };
     const schemas = doc.components.schemas as Record<string, Schema>;
     const resolve = (schema: Schema): Schema => (schema.$ref ? schemas[schema.$ref.split('/').pop()!]! : schema);
     const isLeaf = (schema: Schema) => !schema.properties && !schema.items && !schema.anyOf;

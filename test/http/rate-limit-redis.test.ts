@@ -66,7 +66,12 @@ describe.skipIf(!redisUrl)('Redis store', () => {
   it("counts up to the limit on Redis's clock, refuses until the oldest counted request leaves, then admits again", async () => {
     const decisions = [];
     for (let i = 0; i < 4; i++) decisions.push(await a.hit(short.write, 'window'));
-    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0]]);
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
     const refused = decisions[3]!;
     expect(refused.resetMs).toBeGreaterThan(0);
     expect(refused.resetMs).toBeLessThanOrEqual(1_000);

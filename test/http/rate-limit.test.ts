@@ -152,7 +152,8 @@ describe('rate limits per API key', () => {
     const { key } = await freshKey();
     const farm = await createFarm(t.app, key);
     const calculations = [];
-    for (let i = 0; i < 11; i++) calculations.push(await call(t.app, key, 'POST', `/api/farms/${farm.b_id_farm}/calculations/nitrogen-balance`));
+    for (let i = 0; i < 11; i++)
+      calculations.push(await call(t.app, key, 'POST', `/api/farms/${farm.b_id_farm}/calculations/nitrogen-balance`));
     expect(calculations.slice(0, 10).map((r) => r.status)).not.toContain(429);
     expect(calculations[9]!.headers.get('ratelimit')).toBe('"calculation";r=0;t=60');
     await expectProblem(calculations[10]!, 429, 'rate-limit-exceeded');
@@ -190,9 +191,16 @@ describe('rate limits per API key', () => {
     for (let i = 0; i < 40; i++) {
       expect((await t.app.request('/api/nothing', { method: 'POST', headers, body: '{}' })).status).toBe(404);
       expect((await t.app.request('/api/farms', { method: 'PUT', headers, body: '{}' })).status).toBe(405);
-      expect((await t.app.request('/api/farms', { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'text/plain' }, body: 'x' })).status).toBe(415);
-      expect((await t.app.request('/api/farms', { method: 'POST', headers: { ...headers, authorization: `Bearer ${key}` }, body: '{}' })).status).toBe(400);
-      expect((await t.app.request('/api/farms', { method: 'POST', headers: { ...headers, 'x-api-key': `${key}x` }, body: '{}' })).status).toBe(401);
+      expect(
+        (await t.app.request('/api/farms', { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'text/plain' }, body: 'x' }))
+          .status,
+      ).toBe(415);
+      expect(
+        (await t.app.request('/api/farms', { method: 'POST', headers: { ...headers, authorization: `Bearer ${key}` }, body: '{}' })).status,
+      ).toBe(400);
+      expect(
+        (await t.app.request('/api/farms', { method: 'POST', headers: { ...headers, 'x-api-key': `${key}x` }, body: '{}' })).status,
+      ).toBe(401);
     }
     const first = await writeFarm(t.app, key);
     expect(first.headers.get('ratelimit')).toBe('"write";r=29;t=60');
@@ -257,7 +265,10 @@ describe('the rate-limit middleware on its own', () => {
     c.set('principal', { userId: 'user-1', keyId: 'key-1', verified: true });
     await next();
   });
-  app.use('*', rateLimit(new MemoryStore(() => 0), policies, (c, error) => problemResponse(c, error, 'https://akker.test/errors')));
+  app.use(
+    '*',
+    rateLimit(new MemoryStore(() => 0), policies, (c, error) => problemResponse(c, error, 'https://akker.test/errors')),
+  );
   app.post('/api/fields/:id/calculations/dose', (c) => c.json({ dose: 1 }));
   app.post('/api/farms/:id/calculations/nitrogen-balance', (c) => c.json({ balance: 1 }));
   app.post('/api/farms', (c) => c.json({}, 201));

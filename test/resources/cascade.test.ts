@@ -11,7 +11,10 @@ import { created, createField } from '../helpers/fixtures.js';
 const NOT_FARM_DATA = new Set(['users', 'sessions', 'api_keys', 'audit_log']);
 
 async function rowCounts(t: TestApp): Promise<Record<string, number>> {
-  const tables = await queryRows<{ tablename: string }>(t.database.db, sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
+  const tables = await queryRows<{ tablename: string }>(
+    t.database.db,
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const counts: Record<string, number> = {};
   for (const { tablename } of tables.filter((table) => !NOT_FARM_DATA.has(table.tablename))) {
     const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.identifier(tablename)}`);
@@ -23,20 +26,50 @@ async function rowCounts(t: TestApp): Promise<Record<string, number>> {
 /** A farm with 2 fields, each with 2 cultivations (with harvests), 2 soil analyses and 3 fertilizer applications. */
 async function buildFarm(t: TestApp, key: string) {
   const farmId = (await createFarm(t.app, key)).b_id_farm;
-  const fertilizer = await created<{ p_id: string }>(call(t.app, key, 'POST', `/api/farms/${farmId}/fertilizers`, { p_id_catalogue: 'BAAT028' }));
+  const fertilizer = await created<{ p_id: string }>(
+    call(t.app, key, 'POST', `/api/farms/${farmId}/fertilizers`, { p_id_catalogue: 'BAAT028' }),
+  );
   const cultivationIds: string[] = [];
   for (let f = 0; f < 2; f++) {
     const field = await createField(t.app, key, farmId);
     // Winter wheat with an end date gets its harvest automatically; grass gets one recorded.
-    const wheat = await created<{ b_lu: string }>(call(t.app, key, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-20', b_lu_end: '2025-08-05', m_cropresidue: false }));
-    const grass = await created<{ b_lu: string }>(call(t.app, key, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' }));
-    await created(call(t.app, key, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-06-01', b_lu_yield: 3000, b_lu_cp: 170 }));
+    const wheat = await created<{ b_lu: string }>(
+      call(t.app, key, 'POST', `/api/fields/${field.b_id}/cultivations`, {
+        b_lu_catalogue: 'nl_233',
+        b_lu_start: '2024-10-20',
+        b_lu_end: '2025-08-05',
+        m_cropresidue: false,
+      }),
+    );
+    const grass = await created<{ b_lu: string }>(
+      call(t.app, key, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' }),
+    );
+    await created(
+      call(t.app, key, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, {
+        b_lu_harvest_date: '2025-06-01',
+        b_lu_yield: 3000,
+        b_lu_cp: 170,
+      }),
+    );
     cultivationIds.push(wheat.b_lu, grass.b_lu);
     for (let s = 0; s < 2; s++) {
-      await created(call(t.app, key, 'POST', `/api/fields/${field.b_id}/soil-analyses`, { b_sampling_date: `2025-0${s + 1}-15`, b_soiltype_agr: 'zeeklei', a_som_loi: 3.5 }));
+      await created(
+        call(t.app, key, 'POST', `/api/fields/${field.b_id}/soil-analyses`, {
+          b_sampling_date: `2025-0${s + 1}-15`,
+          b_soiltype_agr: 'zeeklei',
+          a_som_loi: 3.5,
+        }),
+      );
     }
     for (let a = 0; a < 3; a++) {
-      await created(call(t.app, key, 'POST', `/api/fields/${field.b_id}/fertilizer-applications`, { p_id: fertilizer.p_id, p_app_amount_display: 300, p_app_method: 'broadcasting', p_app_date: `2025-03-0${a + 1}` }));
+      await created(
+        call(t.app, key, 'POST', `/api/fields/${field.b_id}/fertilizer-applications`, {
+          p_id: fertilizer.p_id,
+          p_app_amount_display: 300,
+          p_app_method: 'broadcasting',
+          p_app_date: `2025-03-0${a + 1}`,
+        }),
+      );
     }
   }
   return { farmId, cultivationIds };

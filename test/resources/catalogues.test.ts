@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 
-
 interface Page<T> {
   data: T[];
   pagination: { limit: number; offset: number; total: number };
@@ -31,11 +30,17 @@ describe('catalogues', () => {
     const first = await get<Crop>('/api/catalogues/cultivations');
     expect(first.pagination).toEqual({ limit: 50, offset: 0, total: 532 });
     expect(first.data).toHaveLength(50);
-    expect(Object.keys(first.data[0]!)).toEqual(expect.arrayContaining(['b_lu_catalogue', 'b_lu_name', 'b_lu_harvestable', 'b_lu_harvestcat', 'b_lu_yield']));
+    expect(Object.keys(first.data[0]!)).toEqual(
+      expect.arrayContaining(['b_lu_catalogue', 'b_lu_name', 'b_lu_harvestable', 'b_lu_harvestcat', 'b_lu_yield']),
+    );
     const last = await get<Crop>('/api/catalogues/cultivations?limit=200&offset=500');
     expect(last.pagination).toEqual({ limit: 200, offset: 500, total: 532 });
     expect(last.data).toHaveLength(32);
-    const all = [...(await get<Crop>('/api/catalogues/cultivations?limit=200')).data, ...(await get<Crop>('/api/catalogues/cultivations?limit=200&offset=200')).data, ...last.data.slice(0, 32)];
+    const all = [
+      ...(await get<Crop>('/api/catalogues/cultivations?limit=200')).data,
+      ...(await get<Crop>('/api/catalogues/cultivations?limit=200&offset=200')).data,
+      ...last.data.slice(0, 32),
+    ];
     expect(new Set(all.map((c) => c.b_lu_catalogue)).size).toBe(all.length);
     expect((await get<Crop>('/api/catalogues/cultivations?offset=600')).data).toEqual([]);
   });
@@ -47,11 +52,19 @@ describe('catalogues', () => {
     const rest = await get<Fertilizer>('/api/catalogues/fertilizers?limit=100&offset=100');
     expect(rest.data).toHaveLength(22);
     const slurry = [...first.data, ...rest.data].find((f) => f.p_id_catalogue === 'BAAT050');
-    expect(slurry).toMatchObject({ p_name_nl: 'Rundveedrijfmest', p_source: 'baat', p_app_amount_unit: 'm3/ha', p_density: 1.005, p_type: 'manure' });
+    expect(slurry).toMatchObject({
+      p_name_nl: 'Rundveedrijfmest',
+      p_source: 'baat',
+      p_app_amount_unit: 'm3/ha',
+      p_density: 1.005,
+      p_type: 'manure',
+    });
   });
 
   it('answers catalogue entries with exactly the properties of the OpenAPI document', async () => {
-    const document = (await (await t.app.request('/api/openapi.json')).json()) as { components: { schemas: Record<string, { properties: object }> } };
+    const document = (await (await t.app.request('/api/openapi.json')).json()) as {
+      components: { schemas: Record<string, { properties: object }> };
+    };
     const crop = (await get<Crop>('/api/catalogues/cultivations?limit=1')).data[0]!;
     expect(Object.keys(crop).sort()).toEqual(Object.keys(document.components.schemas.CatalogueCrop!.properties).sort());
     const fertilizer = (await get<Fertilizer>('/api/catalogues/fertilizers?limit=1')).data[0]!;
@@ -98,7 +111,11 @@ describe('catalogues', () => {
 
   it.each(['/api/catalogues/cultivations', '/api/catalogues/fertilizers'])('needs an API key for %s (401 without)', async (path) => {
     await expectProblem(await t.app.request(path), 401, 'unauthorized');
-    await expectProblem(await t.app.request(path, { headers: { 'x-api-key': 'akk_notakeyatallnotakeyatallnotakeyatall' } }), 401, 'unauthorized');
+    await expectProblem(
+      await t.app.request(path, { headers: { 'x-api-key': 'akk_notakeyatallnotakeyatallnotakeyatall' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it.each(['limit=0', 'limit=201', 'offset=-1'])('refuses %s with 400', async (query) => {

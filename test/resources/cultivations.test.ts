@@ -13,7 +13,6 @@ import {
   type HarvestBody,
 } from '../helpers/fixtures.js';
 
-
 interface Page<T> {
   data: T[];
   pagination: { limit: number; offset: number; total: number };
@@ -44,7 +43,10 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
   const newField = async () => (await createField(t.app, user.key, farmId)).b_id;
 
   it('creates a cultivation with 201, a Location header and the catalogue columns of its crop', async () => {
-    const response = await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-01' });
+    const response = await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, {
+      b_lu_catalogue: 'nl_265',
+      b_lu_start: '2025-03-01',
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/json');
     const cultivation = (await response.json()) as CultivationBody;
@@ -73,7 +75,11 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
   });
 
   it('stores m_cropresidue and the catalogue columns of a crop harvested once', async () => {
-    const wheat = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-15', m_cropresidue: false });
+    const wheat = await createCultivation(t.app, user.key, fieldId, {
+      b_lu_catalogue: 'nl_233',
+      b_lu_start: '2024-10-15',
+      m_cropresidue: false,
+    });
     expect(wheat).toMatchObject({
       m_cropresidue: false,
       b_lu_name: 'tarwe, winter-',
@@ -98,7 +104,11 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
 
   it('refuses b_lu_end before b_lu_start with 422', async () => {
     const body = await expectProblem(
-      await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-01', b_lu_end: '2025-02-28' }),
+      await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, {
+        b_lu_catalogue: 'nl_265',
+        b_lu_start: '2025-03-01',
+        b_lu_end: '2025-02-28',
+      }),
       422,
       'unprocessable-entity',
     );
@@ -108,13 +118,25 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
   it('refuses missing, malformed and impossible dates, and unknown properties, with 400', async () => {
     const post = (body: unknown) => call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, body);
     expect(fieldsOf(await expectProblem(await post({ b_lu_catalogue: 'nl_265' }), 400, 'validation-failed'))).toEqual(['b_lu_start']);
-    expect(fieldsOf(await expectProblem(await post({ b_lu_catalogue: 'nl_265', b_lu_start: '2025-02-30' }), 400, 'validation-failed'))).toEqual(['b_lu_start']);
-    expect(fieldsOf(await expectProblem(await post({ b_lu_catalogue: 'nl_265', b_lu_start: '01-03-2025' }), 400, 'validation-failed'))).toEqual(['b_lu_start']);
-    expect(fieldsOf(await expectProblem(await post({ b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-01', b_lu_yield: 3 }), 400, 'validation-failed'))).toEqual(['b_lu_yield']);
+    expect(
+      fieldsOf(await expectProblem(await post({ b_lu_catalogue: 'nl_265', b_lu_start: '2025-02-30' }), 400, 'validation-failed')),
+    ).toEqual(['b_lu_start']);
+    expect(
+      fieldsOf(await expectProblem(await post({ b_lu_catalogue: 'nl_265', b_lu_start: '01-03-2025' }), 400, 'validation-failed')),
+    ).toEqual(['b_lu_start']);
+    expect(
+      fieldsOf(
+        await expectProblem(await post({ b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-01', b_lu_yield: 3 }), 400, 'validation-failed'),
+      ),
+    ).toEqual(['b_lu_yield']);
   });
 
   it('gives winter wheat created with b_lu_end its harvest on that date, from catalogue values (yield 7830, N 24)', async () => {
-    const wheat = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-15', b_lu_end: '2025-08-01' });
+    const wheat = await createCultivation(t.app, user.key, fieldId, {
+      b_lu_catalogue: 'nl_233',
+      b_lu_start: '2024-10-15',
+      b_lu_end: '2025-08-01',
+    });
     expect(wheat.b_lu_end).toBe('2025-08-01');
     const page = await harvestsOf(wheat.b_lu);
     expect(page.pagination.total).toBe(1);
@@ -133,14 +155,22 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
   });
 
   it('gives silage maize created with b_lu_end its harvest with N content 16 (cp 102.5 → 103)', async () => {
-    const maize = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_259', b_lu_start: '2025-05-01', b_lu_end: '2025-10-01' });
+    const maize = await createCultivation(t.app, user.key, fieldId, {
+      b_lu_catalogue: 'nl_259',
+      b_lu_start: '2025-05-01',
+      b_lu_end: '2025-10-01',
+    });
     const page = await harvestsOf(maize.b_lu);
     expect(page.data).toHaveLength(1);
     expect(page.data[0]).toMatchObject({ b_lu_harvest_date: '2025-10-01', b_lu_yield: 4900, b_lu_n_harvestable: 16, b_lu_cp: 103 });
   });
 
   it('gives grass (harvested more often) created with b_lu_end no harvest, nor a crop harvested once without an end', async () => {
-    const grass = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01', b_lu_end: '2025-12-31' });
+    const grass = await createCultivation(t.app, user.key, fieldId, {
+      b_lu_catalogue: 'nl_265',
+      b_lu_start: '2025-01-01',
+      b_lu_end: '2025-12-31',
+    });
     expect(await harvestsOf(grass.b_lu)).toEqual({ data: [], pagination: { limit: 50, offset: 0, total: 0 } });
     const wheat = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-15' });
     expect((await harvestsOf(wheat.b_lu)).pagination.total).toBe(0);
@@ -148,37 +178,87 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
 
   it('updates with PATCH and answers 200 with the cultivation and its catalogue columns', async () => {
     const grass = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' });
-    const response = await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_end: '2025-11-30', m_cropresidue: true });
+    const response = await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, {
+      b_lu_end: '2025-11-30',
+      m_cropresidue: true,
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ b_lu: grass.b_lu, b_lu_start: '2025-01-01', b_lu_end: '2025-11-30', m_cropresidue: true, b_lu_name: 'grasland, blijvend' });
+    expect(await response.json()).toMatchObject({
+      b_lu: grass.b_lu,
+      b_lu_start: '2025-01-01',
+      b_lu_end: '2025-11-30',
+      m_cropresidue: true,
+      b_lu_name: 'grasland, blijvend',
+    });
     const crop = await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_catalogue: 'nl_266', b_lu_end: null });
-    expect(await crop.json()).toMatchObject({ b_lu_catalogue: 'nl_266', b_lu_name: 'grasland, tijdelijk', b_lu_end: null, m_cropresidue: true });
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_catalogue: 'nl_0' }), 422, 'unprocessable-entity');
+    expect(await crop.json()).toMatchObject({
+      b_lu_catalogue: 'nl_266',
+      b_lu_name: 'grasland, tijdelijk',
+      b_lu_end: null,
+      m_cropresidue: true,
+    });
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_catalogue: 'nl_0' }),
+      422,
+      'unprocessable-entity',
+    );
     expect(await get(`/api/cultivations/${grass.b_lu}`)).toMatchObject({ b_lu_catalogue: 'nl_266' });
   });
 
   it('refuses a PATCH whose b_lu_end is before the stored b_lu_start with 409, and one with both out of order with 422', async () => {
     const grass = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-01' });
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_end: '2025-02-01' }), 409, 'conflict');
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_start: '2025-05-01', b_lu_end: '2025-04-01' }), 422, 'unprocessable-entity');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_end: '2025-02-01' }),
+      409,
+      'conflict',
+    );
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_start: '2025-05-01', b_lu_end: '2025-04-01' }),
+      422,
+      'unprocessable-entity',
+    );
     const ended = await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_end: '2025-10-01' });
     expect(ended.status).toBe(200);
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_start: '2025-10-02' }), 409, 'conflict');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_start: '2025-10-02' }),
+      409,
+      'conflict',
+    );
     expect(await get(`/api/cultivations/${grass.b_lu}`)).toMatchObject({ b_lu_start: '2025-03-01', b_lu_end: '2025-10-01' });
   });
 
   it('refuses with 409 a PATCH that moves b_lu_start after an existing harvest', async () => {
     const grass = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-01' });
     await createHarvest(t.app, user.key, grass.b_lu, { b_lu_harvest_date: '2025-05-15', b_lu_yield: 3000, b_lu_cp: 170 });
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_start: '2025-05-16' }), 409, 'conflict');
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_end: '2025-05-14' }), 409, 'conflict');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_start: '2025-05-16' }),
+      409,
+      'conflict',
+    );
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_end: '2025-05-14' }),
+      409,
+      'conflict',
+    );
     const onTheDay = await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_start: '2025-05-15' });
     expect(onTheDay.status).toBe(200);
 
-    const wheat = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-15', b_lu_end: '2025-08-01' });
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${wheat.b_lu}`, { b_lu_start: '2025-08-02' }), 409, 'conflict');
+    const wheat = await createCultivation(t.app, user.key, fieldId, {
+      b_lu_catalogue: 'nl_233',
+      b_lu_start: '2024-10-15',
+      b_lu_end: '2025-08-01',
+    });
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${wheat.b_lu}`, { b_lu_start: '2025-08-02' }),
+      409,
+      'conflict',
+    );
     // a crop harvested once is harvested on its end date: another end contradicts the harvest
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${wheat.b_lu}`, { b_lu_end: '2025-08-05' }), 409, 'conflict');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${wheat.b_lu}`, { b_lu_end: '2025-08-05' }),
+      409,
+      'conflict',
+    );
     expect(await get(`/api/cultivations/${wheat.b_lu}`)).toMatchObject({ b_lu_start: '2024-10-15', b_lu_end: '2025-08-01' });
   });
 
@@ -194,7 +274,11 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
     const grass = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' });
     await createHarvest(t.app, user.key, grass.b_lu, { b_lu_harvest_date: '2025-05-01', b_lu_yield: 3000, b_lu_cp: 170 });
     // nl_335 (natuurterreinen) has b_lu_harvestable none: its harvests could not have been stored
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_catalogue: 'nl_335' }), 409, 'conflict');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_catalogue: 'nl_335' }),
+      409,
+      'conflict',
+    );
     expect(await get(`/api/cultivations/${grass.b_lu}`)).toMatchObject({ b_lu_catalogue: 'nl_265' });
   });
 
@@ -203,13 +287,21 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
     await createHarvest(t.app, user.key, grass.b_lu, { b_lu_harvest_date: '2025-05-01', b_lu_yield: 3000, b_lu_cp: 170 });
     await createHarvest(t.app, user.key, grass.b_lu, { b_lu_harvest_date: '2025-06-01', b_lu_yield: 3000, b_lu_cp: 170 });
     // winter wheat is harvested once: two harvests contradict it
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_catalogue: 'nl_233' }), 409, 'conflict');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_catalogue: 'nl_233' }),
+      409,
+      'conflict',
+    );
     expect(await get(`/api/cultivations/${grass.b_lu}`)).toMatchObject({ b_lu_catalogue: 'nl_265', b_lu_end: null });
   });
 
   it('refuses with 409 a PATCH that clears b_lu_end of a crop harvested once that has its harvest', async () => {
     // a crop harvested once ends on its harvest (CALCULATIONS.md 2.3); another end date is 409 already, no end is the same contradiction
-    const wheat = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-15', b_lu_end: '2025-08-01' });
+    const wheat = await createCultivation(t.app, user.key, fieldId, {
+      b_lu_catalogue: 'nl_233',
+      b_lu_start: '2024-10-15',
+      b_lu_end: '2025-08-01',
+    });
     await expectProblem(await call(t.app, user.key, 'PATCH', `/api/cultivations/${wheat.b_lu}`, { b_lu_end: null }), 409, 'conflict');
     expect(await get(`/api/cultivations/${wheat.b_lu}`)).toMatchObject({ b_lu_end: '2025-08-01' });
   });
@@ -221,7 +313,11 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
       'validation-failed',
     );
     expect(fieldsOf(body)).toEqual(['b_lu_start']);
-    await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${fieldId}/cultivations?start=0000-01-01`), 400, 'validation-failed');
+    await expectProblem(
+      await call(t.app, user.key, 'GET', `/api/fields/${fieldId}/cultivations?start=0000-01-01`),
+      400,
+      'validation-failed',
+    );
     const earliest = await call(t.app, user.key, 'GET', `/api/fields/${fieldId}/cultivations?start=0001-01-01`);
     expect(earliest.status).toBe(200);
   });
@@ -271,16 +367,32 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
     });
 
     it('refuses end before start with 422, a malformed or impossible date with 400', async () => {
-      await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${field}/cultivations?start=2025-02-01&end=2025-01-31`), 422, 'unprocessable-entity');
-      const malformed = await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${field}/cultivations?start=2025-1-1`), 400, 'validation-failed');
+      await expectProblem(
+        await call(t.app, user.key, 'GET', `/api/fields/${field}/cultivations?start=2025-02-01&end=2025-01-31`),
+        422,
+        'unprocessable-entity',
+      );
+      const malformed = await expectProblem(
+        await call(t.app, user.key, 'GET', `/api/fields/${field}/cultivations?start=2025-1-1`),
+        400,
+        'validation-failed',
+      );
       expect(fieldsOf(malformed)).toEqual(['start']);
-      const impossible = await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${field}/cultivations?end=2025-02-30`), 400, 'validation-failed');
+      const impossible = await expectProblem(
+        await call(t.app, user.key, 'GET', `/api/fields/${field}/cultivations?end=2025-02-30`),
+        400,
+        'validation-failed',
+      );
       expect(fieldsOf(impossible)).toEqual(['end']);
     });
   });
 
   it('hard deletes with 204, with its harvests; then GET, PATCH and a repeated DELETE answer 404', async () => {
-    const wheat = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_233', b_lu_start: '2024-10-15', b_lu_end: '2025-08-01' });
+    const wheat = await createCultivation(t.app, user.key, fieldId, {
+      b_lu_catalogue: 'nl_233',
+      b_lu_start: '2024-10-15',
+      b_lu_end: '2025-08-01',
+    });
     const harvest = (await harvestsOf(wheat.b_lu)).data[0]!;
     const response = await call(t.app, user.key, 'DELETE', `/api/cultivations/${wheat.b_lu}`);
     expect(response.status).toBe(204);
@@ -296,7 +408,11 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
     const field = await newField();
     const grass = await createCultivation(t.app, user.key, field, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' });
     const fertilizer = await acquireFertilizer(t.app, user.key, farmId, 'BAAT050');
-    const application = await createApplication(t.app, user.key, field, { p_id: fertilizer.p_id, p_app_amount_display: 20, p_app_date: '2025-03-15' });
+    const application = await createApplication(t.app, user.key, field, {
+      p_id: fertilizer.p_id,
+      p_app_amount_display: 20,
+      p_app_date: '2025-03-15',
+    });
     expect((await call(t.app, user.key, 'DELETE', `/api/cultivations/${grass.b_lu}`)).status).toBe(204);
     expect(await get(`/api/fertilizer-applications/${application.p_app_id}`)).toEqual(application);
     expect((await get<Page<unknown>>(`/api/fields/${field}/fertilizer-applications`)).pagination.total).toBe(1);
@@ -310,9 +426,17 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
     await expectProblem(await as('PATCH', `/api/cultivations/${grass.b_lu}`, { b_lu_start: '2025-02-01' }), 404, 'not-found');
     await expectProblem(await as('DELETE', `/api/cultivations/${grass.b_lu}`), 404, 'not-found');
     await expectProblem(await as('GET', `/api/cultivations/${grass.b_lu}/harvests`), 404, 'not-found');
-    await expectProblem(await as('POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-06-01' }), 404, 'not-found');
+    await expectProblem(
+      await as('POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-06-01' }),
+      404,
+      'not-found',
+    );
     await expectProblem(await as('GET', `/api/fields/${fieldId}/cultivations`), 404, 'not-found');
-    await expectProblem(await as('POST', `/api/fields/${fieldId}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' }), 404, 'not-found');
+    await expectProblem(
+      await as('POST', `/api/fields/${fieldId}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' }),
+      404,
+      'not-found',
+    );
     expect(await get(`/api/cultivations/${grass.b_lu}`)).toMatchObject({ b_lu_start: '2025-01-01' });
     expect((await harvestsOf(grass.b_lu)).pagination.total).toBe(0);
   });
@@ -320,6 +444,10 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
   it('answers 404 for a cultivation that never existed', async () => {
     await expectProblem(await call(t.app, user.key, 'GET', '/api/cultivations/doesnotexist'), 404, 'not-found');
     await expectProblem(await call(t.app, user.key, 'DELETE', '/api/cultivations/doesnotexist'), 404, 'not-found');
-    await expectProblem(await call(t.app, user.key, 'POST', '/api/fields/doesnotexist/cultivations', { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' }), 404, 'not-found');
+    await expectProblem(
+      await call(t.app, user.key, 'POST', '/api/fields/doesnotexist/cultivations', { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' }),
+      404,
+      'not-found',
+    );
   });
 });

@@ -4,8 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { acquireFertilizer, createApplication, createCultivation, createField, createHarvest, createSoilAnalysis } from '../helpers/fixtures.js';
-
+import {
+  acquireFertilizer,
+  createApplication,
+  createCultivation,
+  createField,
+  createHarvest,
+  createSoilAnalysis,
+} from '../helpers/fixtures.js';
 
 interface Page {
   data: Array<Record<string, unknown>>;
@@ -52,11 +58,18 @@ describe.each(storageKinds)('dates in other time zones on %s', (kind) => {
     beforeAll(async () => {
       process.env.TZ = zone;
       fieldId = (await createField(t.app, user.key, farmId, { b_start: '2025-01-01', b_end: '2025-12-31' })).b_id;
-      cultivationId = (await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01', b_lu_end: '2025-12-31' })).b_lu;
-      harvestId = (await createHarvest(t.app, user.key, cultivationId, { b_lu_harvest_date: '2025-01-01', b_lu_yield: 1000, b_lu_cp: 150 })).b_id_harvesting;
-      analysisId = (await createSoilAnalysis(t.app, user.key, fieldId, { b_sampling_date: '2025-01-01', a_date: '2024-12-31', a_som_loi: 3 })).a_id;
+      cultivationId = (
+        await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01', b_lu_end: '2025-12-31' })
+      ).b_lu;
+      harvestId = (await createHarvest(t.app, user.key, cultivationId, { b_lu_harvest_date: '2025-01-01', b_lu_yield: 1000, b_lu_cp: 150 }))
+        .b_id_harvesting;
+      analysisId = (
+        await createSoilAnalysis(t.app, user.key, fieldId, { b_sampling_date: '2025-01-01', a_date: '2024-12-31', a_som_loi: 3 })
+      ).a_id;
       const fertilizer = await acquireFertilizer(t.app, user.key, farmId, 'BAAT050');
-      applicationId = (await createApplication(t.app, user.key, fieldId, { p_id: fertilizer.p_id, p_app_amount_display: 20, p_app_date: '2025-01-01' })).p_app_id;
+      applicationId = (
+        await createApplication(t.app, user.key, fieldId, { p_id: fertilizer.p_id, p_app_amount_display: 20, p_app_date: '2025-01-01' })
+      ).p_app_id;
     });
 
     it('is really in that time zone', () => {
@@ -105,8 +118,12 @@ describe.each(storageKinds)('dates in other time zones on %s', (kind) => {
 
     it('checks date rules by calendar day: a harvest on the start day is allowed, the day before is not', async () => {
       const grass = await createCultivation(t.app, user.key, fieldId, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-30' });
-      expect((await call(t.app, user.key, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-03-29' })).status).toBe(409);
-      expect((await call(t.app, user.key, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-03-30' })).status).toBe(201);
+      expect(
+        (await call(t.app, user.key, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-03-29' })).status,
+      ).toBe(409);
+      expect(
+        (await call(t.app, user.key, 'POST', `/api/cultivations/${grass.b_lu}/harvests`, { b_lu_harvest_date: '2025-03-30' })).status,
+      ).toBe(201);
     });
   });
 });

@@ -34,7 +34,10 @@ describe.each(storageKinds)('farms on %s', (kind) => {
 
   it('makes the creator the owner', async () => {
     const farm = await createFarm(t.app, user.key);
-    const roles = await queryRows<{ user_id: string; role: string }>(t.database.db, sql`select user_id, role from farm_access where b_id_farm = ${farm.b_id_farm}`);
+    const roles = await queryRows<{ user_id: string; role: string }>(
+      t.database.db,
+      sql`select user_id, role from farm_access where b_id_farm = ${farm.b_id_farm}`,
+    );
     expect(roles).toEqual([{ user_id: user.userId, role: 'owner' }]);
   });
 
@@ -43,11 +46,20 @@ describe.each(storageKinds)('farms on %s', (kind) => {
     expect(missing.errors).toEqual([{ field: 'b_name_farm', message: 'is required' }]);
     await expectProblem(await call(t.app, user.key, 'POST', '/api/farms', { b_name_farm: '   ' }), 400, 'validation-failed');
     const minimal = await call(t.app, user.key, 'POST', '/api/farms', { b_name_farm: 'Minimal' });
-    expect(await minimal.json()).toMatchObject({ b_name_farm: 'Minimal', b_businessid_farm: null, b_address_farm: null, b_postalcode_farm: null });
+    expect(await minimal.json()).toMatchObject({
+      b_name_farm: 'Minimal',
+      b_businessid_farm: null,
+      b_address_farm: null,
+      b_postalcode_farm: null,
+    });
   });
 
   it('refuses unknown and ill-typed body properties with 400 naming them', async () => {
-    const body = await expectProblem(await call(t.app, user.key, 'POST', '/api/farms', { b_name_farm: 'x', b_area: 3, b_postalcode_farm: 12 }), 400, 'validation-failed');
+    const body = await expectProblem(
+      await call(t.app, user.key, 'POST', '/api/farms', { b_name_farm: 'x', b_area: 3, b_postalcode_farm: 12 }),
+      400,
+      'validation-failed',
+    );
     expect((body.errors as Array<{ field: string }>).map((e) => e.field).sort()).toEqual(['b_area', 'b_postalcode_farm']);
   });
 
@@ -62,7 +74,13 @@ describe.each(storageKinds)('farms on %s', (kind) => {
     expect(response.headers.get('content-type')).toBe('application/json');
     const page = (await response.json()) as Page;
     expect(page.data.map((f) => f.b_id_farm)).toEqual(created.map((f) => f.b_id_farm));
-    expect(Object.keys(page.data[0]!).sort()).toEqual(['b_address_farm', 'b_businessid_farm', 'b_id_farm', 'b_name_farm', 'b_postalcode_farm']);
+    expect(Object.keys(page.data[0]!).sort()).toEqual([
+      'b_address_farm',
+      'b_businessid_farm',
+      'b_id_farm',
+      'b_name_farm',
+      'b_postalcode_farm',
+    ]);
     expect(page.pagination).toEqual({ limit: 50, offset: 0, total: 3 });
   });
 
@@ -88,7 +106,13 @@ describe.each(storageKinds)('farms on %s', (kind) => {
     const farm = await createFarm(t.app, user.key, { b_name_farm: 'Before', b_address_farm: 'Street 1' });
     const response = await call(t.app, user.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_postalcode_farm: '1234 AB' });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ b_id_farm: farm.b_id_farm, b_name_farm: 'Before', b_businessid_farm: null, b_address_farm: 'Street 1', b_postalcode_farm: '1234 AB' });
+    expect(await response.json()).toEqual({
+      b_id_farm: farm.b_id_farm,
+      b_name_farm: 'Before',
+      b_businessid_farm: null,
+      b_address_farm: 'Street 1',
+      b_postalcode_farm: '1234 AB',
+    });
     const cleared = await call(t.app, user.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'After', b_address_farm: null });
     expect(await cleared.json()).toMatchObject({ b_name_farm: 'After', b_address_farm: null, b_postalcode_farm: '1234 AB' });
     const unchanged = await call(t.app, user.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, {});
@@ -97,8 +121,16 @@ describe.each(storageKinds)('farms on %s', (kind) => {
 
   it('refuses a PATCH that empties the name or adds unknown properties, and changes nothing', async () => {
     const farm = await createFarm(t.app, user.key, { b_name_farm: 'Keep' });
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: null }), 400, 'validation-failed');
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'x', b_id_farm: 'y' }), 400, 'validation-failed');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: null }),
+      400,
+      'validation-failed',
+    );
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'x', b_id_farm: 'y' }),
+      400,
+      'validation-failed',
+    );
     expect(await (await call(t.app, user.key, 'GET', `/api/farms/${farm.b_id_farm}`)).json()).toMatchObject({ b_name_farm: 'Keep' });
   });
 
@@ -121,7 +153,11 @@ describe.each(storageKinds)('farms on %s', (kind) => {
     const farm = await createFarm(t.app, user.key, { b_name_farm: 'Private' });
     const stranger = await signUpWithKey(t.app);
     await expectProblem(await call(t.app, stranger.key, 'GET', `/api/farms/${farm.b_id_farm}`), 404, 'not-found');
-    await expectProblem(await call(t.app, stranger.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'Mine' }), 404, 'not-found');
+    await expectProblem(
+      await call(t.app, stranger.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'Mine' }),
+      404,
+      'not-found',
+    );
     await expectProblem(await call(t.app, stranger.key, 'DELETE', `/api/farms/${farm.b_id_farm}`), 404, 'not-found');
     expect(await (await call(t.app, user.key, 'GET', `/api/farms/${farm.b_id_farm}`)).json()).toMatchObject({ b_name_farm: 'Private' });
   });

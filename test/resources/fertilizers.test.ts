@@ -4,7 +4,6 @@ import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Acco
 import { storageKinds } from '../helpers/databases.js';
 import { acquireFertilizer, createApplication, createField, type ApplicationBody } from '../helpers/fixtures.js';
 
-
 interface Page<T> {
   data: T[];
   pagination: { limit: number; offset: number; total: number };
@@ -40,7 +39,11 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
     return (await response.json()) as T;
   };
   const postApplication = (body: Record<string, unknown>, field = fieldId) =>
-    call(t.app, user.key, 'POST', `/api/fields/${field}/fertilizer-applications`, { p_app_method: 'injection', p_app_date: '2025-04-01', ...body });
+    call(t.app, user.key, 'POST', `/api/fields/${field}/fertilizer-applications`, {
+      p_app_method: 'injection',
+      p_app_date: '2025-04-01',
+      ...body,
+    });
 
   describe('fertilizers of a farm', () => {
     it('acquires a catalogue fertilizer with 201, a Location header and its catalogue values', async () => {
@@ -69,7 +72,9 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
     });
 
     it('answers a farm fertilizer with exactly the properties the OpenAPI document gives FarmFertilizer', async () => {
-      const document = (await (await t.app.request('/api/openapi.json')).json()) as { components: { schemas: Record<string, { properties: object }> } };
+      const document = (await (await t.app.request('/api/openapi.json')).json()) as {
+        components: { schemas: Record<string, { properties: object }> };
+      };
       const documented = Object.keys(document.components.schemas.FarmFertilizer!.properties).sort();
       const fertilizer = await get<Record<string, unknown>>(`/api/fertilizers/${slurry}`);
       expect(Object.keys(fertilizer).sort()).toEqual(documented);
@@ -79,10 +84,22 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
 
     it('refuses an unknown p_id_catalogue, or one of another catalogue than p_source, with 422', async () => {
       const farm = (await createFarm(t.app, user.key)).b_id_farm;
-      await expectProblem(await call(t.app, user.key, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: 'BAAT999' }), 422, 'unprocessable-entity');
-      await expectProblem(await call(t.app, user.key, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: CATTLE_SLURRY, p_source: 'srm' }), 422, 'unprocessable-entity');
+      await expectProblem(
+        await call(t.app, user.key, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: 'BAAT999' }),
+        422,
+        'unprocessable-entity',
+      );
+      await expectProblem(
+        await call(t.app, user.key, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: CATTLE_SLURRY, p_source: 'srm' }),
+        422,
+        'unprocessable-entity',
+      );
       expect((await get<Page<unknown>>(`/api/farms/${farm}/fertilizers`)).pagination.total).toBe(0);
-      const missing = await expectProblem(await call(t.app, user.key, 'POST', `/api/farms/${farm}/fertilizers`, {}), 400, 'validation-failed');
+      const missing = await expectProblem(
+        await call(t.app, user.key, 'POST', `/api/farms/${farm}/fertilizers`, {}),
+        400,
+        'validation-failed',
+      );
       expect(fieldsOf(missing)).toEqual(['p_id_catalogue']);
     });
 
@@ -102,7 +119,12 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
 
   describe('applications', () => {
     it('stores 30 m3/ha of cattle slurry as exactly 30150 kg/ha, showing 30 m3/ha', async () => {
-      const response = await postApplication({ p_id: slurry, p_app_amount_display: 30, p_app_method: 'slotted coulter', p_app_date: '2025-03-15' });
+      const response = await postApplication({
+        p_id: slurry,
+        p_app_amount_display: 30,
+        p_app_method: 'slotted coulter',
+        p_app_date: '2025-03-15',
+      });
       expect(response.status).toBe(201);
       const application = (await response.json()) as ApplicationBody;
       expect(application).toEqual({
@@ -137,33 +159,67 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
       await expectProblem(await postApplication({ p_id: fertilizer.p_id, p_app_amount_display: 10 }), 422, 'unprocessable-entity');
     });
 
-    it("refuses a p_id of another farm, or a catalogue id, with 422", async () => {
+    it('refuses a p_id of another farm, or a catalogue id, with 422', async () => {
       const otherFarm = (await createFarm(t.app, user.key, { b_name_farm: 'Elders' })).b_id_farm;
       const foreign = await acquireFertilizer(t.app, user.key, otherFarm, CATTLE_SLURRY);
-      const body = await expectProblem(await postApplication({ p_id: foreign.p_id, p_app_amount_display: 10 }), 422, 'unprocessable-entity');
+      const body = await expectProblem(
+        await postApplication({ p_id: foreign.p_id, p_app_amount_display: 10 }),
+        422,
+        'unprocessable-entity',
+      );
       expect(body.detail).toContain(foreign.p_id);
       await expectProblem(await postApplication({ p_id: CATTLE_SLURRY, p_app_amount_display: 10 }), 422, 'unprocessable-entity');
     });
 
     it("refuses a p_app_amount_unit other than the product's with 422, and accepts the product's own", async () => {
-      await expectProblem(await postApplication({ p_id: slurry, p_app_amount_display: 10, p_app_amount_unit: 'ton/ha' }), 422, 'unprocessable-entity');
-      const same = await createApplication(t.app, user.key, fieldId, { p_id: slurry, p_app_amount_display: 10, p_app_amount_unit: 'm3/ha' });
+      await expectProblem(
+        await postApplication({ p_id: slurry, p_app_amount_display: 10, p_app_amount_unit: 'ton/ha' }),
+        422,
+        'unprocessable-entity',
+      );
+      const same = await createApplication(t.app, user.key, fieldId, {
+        p_id: slurry,
+        p_app_amount_display: 10,
+        p_app_amount_unit: 'm3/ha',
+      });
       expect(same).toMatchObject({ p_app_amount: 10050, p_app_amount_unit: 'm3/ha' });
-      const unknown = await expectProblem(await postApplication({ p_id: slurry, p_app_amount_display: 10, p_app_amount_unit: 'kg/m2' }), 400, 'validation-failed');
+      const unknown = await expectProblem(
+        await postApplication({ p_id: slurry, p_app_amount_display: 10, p_app_amount_unit: 'kg/m2' }),
+        400,
+        'validation-failed',
+      );
       expect(fieldsOf(unknown)).toEqual(['p_app_amount_unit']);
     });
 
     it('refuses an unknown p_app_method with 400 naming it; null or absent is stored as null', async () => {
-      const body = await expectProblem(await postApplication({ p_id: slurry, p_app_amount_display: 10, p_app_method: 'sprinkling' }), 400, 'validation-failed');
+      const body = await expectProblem(
+        await postApplication({ p_id: slurry, p_app_amount_display: 10, p_app_method: 'sprinkling' }),
+        400,
+        'validation-failed',
+      );
       expect(fieldsOf(body)).toEqual(['p_app_method']);
-      expect(await createApplication(t.app, user.key, fieldId, { p_id: slurry, p_app_amount_display: 10, p_app_method: null })).toMatchObject({ p_app_method: null });
-      const absent = await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/fertilizer-applications`, { p_id: slurry, p_app_amount_display: 10, p_app_date: '2025-04-01' });
+      expect(
+        await createApplication(t.app, user.key, fieldId, { p_id: slurry, p_app_amount_display: 10, p_app_method: null }),
+      ).toMatchObject({ p_app_method: null });
+      const absent = await call(t.app, user.key, 'POST', `/api/fields/${fieldId}/fertilizer-applications`, {
+        p_id: slurry,
+        p_app_amount_display: 10,
+        p_app_date: '2025-04-01',
+      });
       expect(absent.status).toBe(201);
       expect(await absent.json()).toMatchObject({ p_app_method: null });
     });
 
     it('refuses an application date in the year 0000 with 400', async () => {
-      expect(fieldsOf(await expectProblem(await postApplication({ p_id: slurry, p_app_amount_display: 10, p_app_date: '0000-01-01' }), 400, 'validation-failed'))).toEqual(['p_app_date']);
+      expect(
+        fieldsOf(
+          await expectProblem(
+            await postApplication({ p_id: slurry, p_app_amount_display: 10, p_app_date: '0000-01-01' }),
+            400,
+            'validation-failed',
+          ),
+        ),
+      ).toEqual(['p_app_date']);
     });
 
     it.each([
@@ -182,10 +238,21 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ p_app_amount: 20100, p_app_amount_display: 20, p_app_amount_unit: 'm3/ha' });
       const moved = await patch({ p_app_date: '2025-05-01', p_app_method: null });
-      expect(await moved.json()).toMatchObject({ p_app_amount: 20100, p_app_amount_display: 20, p_app_date: '2025-05-01', p_app_method: null });
+      expect(await moved.json()).toMatchObject({
+        p_app_amount: 20100,
+        p_app_amount_display: 20,
+        p_app_date: '2025-05-01',
+        p_app_method: null,
+      });
       const betacal = await acquireFertilizer(t.app, user.key, farmId, BETACAL);
       const swapped = await patch({ p_id: betacal.p_id });
-      expect(await swapped.json()).toMatchObject({ p_id: betacal.p_id, p_id_catalogue: BETACAL, p_app_amount: 20000, p_app_amount_display: 20, p_app_amount_unit: 'ton/ha' });
+      expect(await swapped.json()).toMatchObject({
+        p_id: betacal.p_id,
+        p_id_catalogue: BETACAL,
+        p_app_amount: 20000,
+        p_app_amount_display: 20,
+        p_app_amount_unit: 'ton/ha',
+      });
       await expectProblem(await patch({ p_app_amount_unit: 'm3/ha' }), 422, 'unprocessable-entity');
       await expectProblem(await patch({ p_app_amount_display: -2 }), 400, 'validation-failed');
       expect(await get(`/api/fertilizer-applications/${application.p_app_id}`)).toMatchObject({ p_id: betacal.p_id, p_app_amount: 20000 });
@@ -219,8 +286,16 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
         const page = await get<Page<ApplicationBody>>(`/api/fields/${field}/fertilizer-applications?limit=2&offset=1`);
         expect(page.data.map((a) => a.p_app_date)).toEqual(['2025-02-15', '2025-04-30']);
         expect(page.pagination).toEqual({ limit: 2, offset: 1, total: 3 });
-        await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${field}/fertilizer-applications?start=2025-05-01&end=2025-04-01`), 422, 'unprocessable-entity');
-        await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${field}/fertilizer-applications?end=2025-06-31`), 400, 'validation-failed');
+        await expectProblem(
+          await call(t.app, user.key, 'GET', `/api/fields/${field}/fertilizer-applications?start=2025-05-01&end=2025-04-01`),
+          422,
+          'unprocessable-entity',
+        );
+        await expectProblem(
+          await call(t.app, user.key, 'GET', `/api/fields/${field}/fertilizer-applications?end=2025-06-31`),
+          400,
+          'validation-failed',
+        );
       });
     });
 
@@ -228,7 +303,11 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
       const application = await createApplication(t.app, user.key, fieldId, { p_id: slurry, p_app_amount_display: 5 });
       expect((await call(t.app, user.key, 'DELETE', `/api/fertilizer-applications/${application.p_app_id}`)).status).toBe(204);
       await expectProblem(await call(t.app, user.key, 'GET', `/api/fertilizer-applications/${application.p_app_id}`), 404, 'not-found');
-      await expectProblem(await call(t.app, user.key, 'PATCH', `/api/fertilizer-applications/${application.p_app_id}`, { p_app_amount_display: 1 }), 404, 'not-found');
+      await expectProblem(
+        await call(t.app, user.key, 'PATCH', `/api/fertilizer-applications/${application.p_app_id}`, { p_app_amount_display: 1 }),
+        404,
+        'not-found',
+      );
       await expectProblem(await call(t.app, user.key, 'DELETE', `/api/fertilizer-applications/${application.p_app_id}`), 404, 'not-found');
     });
 
@@ -241,7 +320,11 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
       await expectProblem(await as('GET', `/api/farms/${farmId}/fertilizers`), 404, 'not-found');
       await expectProblem(await as('POST', `/api/farms/${farmId}/fertilizers`, { p_id_catalogue: CATTLE_SLURRY }), 404, 'not-found');
       await expectProblem(await as('GET', `/api/fertilizer-applications/${application.p_app_id}`), 404, 'not-found');
-      await expectProblem(await as('PATCH', `/api/fertilizer-applications/${application.p_app_id}`, { p_app_amount_display: 1 }), 404, 'not-found');
+      await expectProblem(
+        await as('PATCH', `/api/fertilizer-applications/${application.p_app_id}`, { p_app_amount_display: 1 }),
+        404,
+        'not-found',
+      );
       await expectProblem(await as('DELETE', `/api/fertilizer-applications/${application.p_app_id}`), 404, 'not-found');
       await expectProblem(await as('GET', `/api/fields/${fieldId}/fertilizer-applications`), 404, 'not-found');
       expect(await get(`/api/fertilizer-applications/${application.p_app_id}`)).toEqual(application);

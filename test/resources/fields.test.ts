@@ -6,7 +6,13 @@ import { created, createField, rectangle } from '../helpers/fixtures.js';
 
 /** A square with a hole whose ring has `holePositions` positions (closed), so all rings hold 5 + holePositions. */
 function squareWithHole(holePositions: number) {
-  const outer = [[5, 52], [5.01, 52], [5.01, 52.01], [5, 52.01], [5, 52]];
+  const outer = [
+    [5, 52],
+    [5.01, 52],
+    [5.01, 52.01],
+    [5, 52.01],
+    [5, 52],
+  ];
   const hole: number[][] = [];
   const open = holePositions - 1;
   for (let i = 0; i < open; i++) {
@@ -29,15 +35,32 @@ describe.each(storageKinds)('fields on %s', (kind) => {
   afterAll(() => t.close());
 
   const post = (body: Record<string, unknown>) =>
-    call(t.app, user.key, 'POST', `/api/farms/${farmId}/fields`, { b_name: 'Perceel', b_geometry: rectangle(), b_start: '2020-01-01', ...body });
+    call(t.app, user.key, 'POST', `/api/farms/${farmId}/fields`, {
+      b_name: 'Perceel',
+      b_geometry: rectangle(),
+      b_start: '2020-01-01',
+      ...body,
+    });
 
   it('creates a field with 201 and Location; b_area (ha, 2 decimals) and the centroid come from the geometry', async () => {
-    const response = await post({ b_name: 'Tarweperceel', b_geometry: rectangle(4.9985032, 51.9990785, 0.0029936, 0.001843), b_acquiring_method: 'owner' });
+    const response = await post({
+      b_name: 'Tarweperceel',
+      b_geometry: rectangle(4.9985032, 51.9990785, 0.0029936, 0.001843),
+      b_acquiring_method: 'owner',
+    });
     expect(response.status).toBe(201);
     const field = (await response.json()) as Record<string, unknown>;
     expect(response.headers.get('location')).toBe(`/api/fields/${field.b_id}`);
     // The field of calc-cases.json case A: 4.2 ha on the sphere of @turf/area.
-    expect(field).toMatchObject({ b_name: 'Tarweperceel', b_area: 4.2, b_start: '2020-01-01', b_end: null, b_acquiring_method: 'owner', b_bufferstrip: false, b_id_farm: farmId });
+    expect(field).toMatchObject({
+      b_name: 'Tarweperceel',
+      b_area: 4.2,
+      b_start: '2020-01-01',
+      b_end: null,
+      b_acquiring_method: 'owner',
+      b_bufferstrip: false,
+      b_id_farm: farmId,
+    });
     const [lon, lat] = field.b_centroid as [number, number];
     expect(lon).toBeCloseTo(5, 6);
     expect(lat).toBeCloseTo(52, 6);
@@ -53,7 +76,9 @@ describe.each(storageKinds)('fields on %s', (kind) => {
   it('weights the centroid of a MultiPolygon by area', async () => {
     const big = rectangle(5, 52, 0.01, 0.01).coordinates;
     const small = rectangle(5.3, 52, 0.001, 0.001).coordinates;
-    const field = await created<{ b_centroid: [number, number]; b_area: number }>(post({ b_geometry: { type: 'MultiPolygon', coordinates: [big, small] } }));
+    const field = await created<{ b_centroid: [number, number]; b_area: number }>(
+      post({ b_geometry: { type: 'MultiPolygon', coordinates: [big, small] } }),
+    );
     expect(field.b_centroid[0]).toBeGreaterThan(5.005);
     expect(field.b_centroid[0]).toBeLessThan(5.01);
   });
@@ -76,22 +101,130 @@ describe.each(storageKinds)('fields on %s', (kind) => {
   });
 
   it.each([
-    ['an open ring', { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52], [5.01, 52.01], [5, 52.01]]] }, 'closed'],
-    ['a ring of 3 positions', { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52], [5, 52]]] }, 'at least 4'],
-    ['a longitude of 181', { type: 'Polygon', coordinates: [[[181, 52], [5.01, 52], [5.01, 52.01], [181, 52]]] }, 'longitude'],
-    ['a latitude of -91', { type: 'Polygon', coordinates: [[[5, -91], [5.01, 52], [5.01, 52.01], [5, -91]]] }, 'latitude'],
-    ['a 3-D position', { type: 'Polygon', coordinates: [[[5, 52, 3], [5.01, 52, 3], [5.01, 52.01, 3], [5, 52, 3]]] }, 'two numbers'],
+    [
+      'an open ring',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [5, 52],
+            [5.01, 52],
+            [5.01, 52.01],
+            [5, 52.01],
+          ],
+        ],
+      },
+      'closed',
+    ],
+    [
+      'a ring of 3 positions',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [5, 52],
+            [5.01, 52],
+            [5, 52],
+          ],
+        ],
+      },
+      'at least 4',
+    ],
+    [
+      'a longitude of 181',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [181, 52],
+            [5.01, 52],
+            [5.01, 52.01],
+            [181, 52],
+          ],
+        ],
+      },
+      'longitude',
+    ],
+    [
+      'a latitude of -91',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [5, -91],
+            [5.01, 52],
+            [5.01, 52.01],
+            [5, -91],
+          ],
+        ],
+      },
+      'latitude',
+    ],
+    [
+      'a 3-D position',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [5, 52, 3],
+            [5.01, 52, 3],
+            [5.01, 52.01, 3],
+            [5, 52, 3],
+          ],
+        ],
+      },
+      'two numbers',
+    ],
     ['a Point', { type: 'Point', coordinates: [5, 52] }, 'Polygon or MultiPolygon'],
     ['an empty MultiPolygon', { type: 'MultiPolygon', coordinates: [] }, 'non-empty'],
-    ['a bowtie', { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52.01], [5.01, 52], [5, 52.01], [5, 52]]] }, 'must not cross or touch itself'],
+    [
+      'a bowtie',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [5, 52],
+            [5.01, 52.01],
+            [5.01, 52],
+            [5, 52.01],
+            [5, 52],
+          ],
+        ],
+      },
+      'must not cross or touch itself',
+    ],
     [
       'a hole that crosses itself',
-      { type: 'Polygon', coordinates: [squareWithHole(5).coordinates[0], [[5.002, 52.002], [5.004, 52.004], [5.004, 52.002], [5.002, 52.004], [5.002, 52.002]]] },
+      {
+        type: 'Polygon',
+        coordinates: [
+          squareWithHole(5).coordinates[0],
+          [
+            [5.002, 52.002],
+            [5.004, 52.004],
+            [5.004, 52.002],
+            [5.002, 52.004],
+            [5.002, 52.002],
+          ],
+        ],
+      },
       'coordinates.1: a ring must not cross',
     ],
     [
       'a hole that crosses the outer ring',
-      { type: 'Polygon', coordinates: [squareWithHole(5).coordinates[0], [[5.008, 52.008], [5.012, 52.008], [5.012, 52.012], [5.008, 52.012], [5.008, 52.008]]] },
+      {
+        type: 'Polygon',
+        coordinates: [
+          squareWithHole(5).coordinates[0],
+          [
+            [5.008, 52.008],
+            [5.012, 52.008],
+            [5.012, 52.012],
+            [5.008, 52.012],
+            [5.008, 52.008],
+          ],
+        ],
+      },
       'coordinates.1: a hole must not cross the outer ring',
     ],
   ])('refuses %s with 422 and the reason', async (_, geometry, reason) => {
@@ -104,8 +237,9 @@ describe.each(storageKinds)('fields on %s', (kind) => {
     await expectProblem(await post({ b_geometry: { type: 'Polygon' } }), 400, 'validation-failed');
   });
 
-  it('accepts SPEC\'s sample acquiring method owner and the reference codes; anything else is 400', async () => {
-    for (const method of ['owner', 'lease', 'nl_01', 'nl_63', 'unknown']) expect((await post({ b_acquiring_method: method })).status).toBe(201);
+  it("accepts SPEC's sample acquiring method owner and the reference codes; anything else is 400", async () => {
+    for (const method of ['owner', 'lease', 'nl_01', 'nl_63', 'unknown'])
+      expect((await post({ b_acquiring_method: method })).status).toBe(201);
     await expectProblem(await post({ b_acquiring_method: 'stolen' }), 400, 'validation-failed');
     expect(((await created(post({}))) as { b_acquiring_method: string }).b_acquiring_method).toBe('unknown');
   });
@@ -125,7 +259,10 @@ describe.each(storageKinds)('fields on %s', (kind) => {
 
   it('changes any subset with PATCH; a new geometry recomputes the area', async () => {
     const field = await createField(t.app, user.key, farmId);
-    const response = await call(t.app, user.key, 'PATCH', `/api/fields/${field.b_id}`, { b_geometry: rectangle(5, 52, 0.006, 0.002), b_name: 'Groter' });
+    const response = await call(t.app, user.key, 'PATCH', `/api/fields/${field.b_id}`, {
+      b_geometry: rectangle(5, 52, 0.006, 0.002),
+      b_name: 'Groter',
+    });
     expect(response.status).toBe(200);
     const changed = (await response.json()) as { b_area: number; b_name: string; b_start: string };
     expect(changed.b_area).toBeCloseTo(field.b_area * 2, 1);
@@ -158,7 +295,11 @@ describe.each(storageKinds)('fields on %s', (kind) => {
     const window = await list('?start=2025-01-01&end=2025-12-31');
     expect(window.data.map((f) => f.b_id)).toEqual([running.b_id]);
     expect(window.pagination.total).toBe(1);
-    await expectProblem(await call(t.app, user.key, 'GET', `/api/farms/${farm}/fields?start=2025-12-31&end=2025-01-01`), 422, 'unprocessable-entity');
+    await expectProblem(
+      await call(t.app, user.key, 'GET', `/api/farms/${farm}/fields?start=2025-12-31&end=2025-01-01`),
+      422,
+      'unprocessable-entity',
+    );
     await expectProblem(await call(t.app, user.key, 'GET', `/api/farms/${farm}/fields?start=2025-13-01`), 400, 'validation-failed');
   });
 
@@ -173,7 +314,15 @@ describe.each(storageKinds)('fields on %s', (kind) => {
     const field = await createField(t.app, user.key, farmId);
     const stranger = await signUpWithKey(t.app);
     await expectProblem(await call(t.app, stranger.key, 'GET', `/api/farms/${farmId}/fields`), 404, 'not-found');
-    await expectProblem(await call(t.app, stranger.key, 'POST', `/api/farms/${farmId}/fields`, { b_name: 'x', b_geometry: rectangle(), b_start: '2020-01-01' }), 404, 'not-found');
+    await expectProblem(
+      await call(t.app, stranger.key, 'POST', `/api/farms/${farmId}/fields`, {
+        b_name: 'x',
+        b_geometry: rectangle(),
+        b_start: '2020-01-01',
+      }),
+      404,
+      'not-found',
+    );
     await expectProblem(await call(t.app, stranger.key, 'GET', `/api/fields/${field.b_id}`), 404, 'not-found');
     await expectProblem(await call(t.app, stranger.key, 'PATCH', `/api/fields/${field.b_id}`, { b_name: 'x' }), 404, 'not-found');
     await expectProblem(await call(t.app, stranger.key, 'DELETE', `/api/fields/${field.b_id}`), 404, 'not-found');

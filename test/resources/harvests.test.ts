@@ -5,7 +5,6 @@ import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Acco
 import { storageKinds } from '../helpers/databases.js';
 import { createCultivation, createField, createHarvest, type CultivationBody, type HarvestBody } from '../helpers/fixtures.js';
 
-
 interface Page<T> {
   data: T[];
   pagination: { limit: number; offset: number; total: number };
@@ -79,16 +78,32 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
 
   it('refuses a harvest date before b_lu_start with 409; on the start date it is fine', async () => {
     const grass = await cultivation(PERMANENT_GRASS, '2025-03-01');
-    await expectProblem(await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-02-28', b_lu_yield: 2000, b_lu_cp: 150 }), 409, 'conflict');
+    await expectProblem(
+      await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-02-28', b_lu_yield: 2000, b_lu_cp: 150 }),
+      409,
+      'conflict',
+    );
     expect((await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-03-01', b_lu_yield: 2000, b_lu_cp: 150 })).status).toBe(201);
   });
 
   it('sets b_lu_end of a crop harvested once to the harvest date, and refuses a second harvest with 409', async () => {
     const wheat = await cultivation(WINTER_WHEAT, '2024-10-15');
     expect(wheat.b_lu_end).toBeNull();
-    await createHarvest(t.app, user.key, wheat.b_lu, { b_lu_harvest_date: '2025-07-28', b_lu_yield_fresh: 9000, b_lu_moist: 15, b_lu_cp: 120 });
-    expect(await get<CultivationBody>(`/api/cultivations/${wheat.b_lu}`)).toMatchObject({ b_lu_start: '2024-10-15', b_lu_end: '2025-07-28' });
-    await expectProblem(await postHarvest(wheat.b_lu, { b_lu_harvest_date: '2025-07-28', b_lu_yield_fresh: 1000, b_lu_moist: 15, b_lu_cp: 120 }), 409, 'conflict');
+    await createHarvest(t.app, user.key, wheat.b_lu, {
+      b_lu_harvest_date: '2025-07-28',
+      b_lu_yield_fresh: 9000,
+      b_lu_moist: 15,
+      b_lu_cp: 120,
+    });
+    expect(await get<CultivationBody>(`/api/cultivations/${wheat.b_lu}`)).toMatchObject({
+      b_lu_start: '2024-10-15',
+      b_lu_end: '2025-07-28',
+    });
+    await expectProblem(
+      await postHarvest(wheat.b_lu, { b_lu_harvest_date: '2025-07-28', b_lu_yield_fresh: 1000, b_lu_moist: 15, b_lu_cp: 120 }),
+      409,
+      'conflict',
+    );
     await expectProblem(await postHarvest(wheat.b_lu, { b_lu_harvest_date: '2025-08-10' }), 409, 'conflict');
     expect((await harvestsOf(wheat.b_lu)).pagination.total).toBe(1);
   });
@@ -98,8 +113,16 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     // the automatic harvest of its end date goes first, so the cultivation has an end and no harvest
     const automatic = (await harvestsOf(maize.b_lu)).data[0]!;
     expect((await call(t.app, user.key, 'DELETE', `/api/harvests/${automatic.b_id_harvesting}`)).status).toBe(204);
-    await expectProblem(await postHarvest(maize.b_lu, { b_lu_harvest_date: '2025-09-30', b_lu_yield: 5000, b_lu_cp: 100 }), 409, 'conflict');
-    await expectProblem(await postHarvest(maize.b_lu, { b_lu_harvest_date: '2025-10-02', b_lu_yield: 5000, b_lu_cp: 100 }), 409, 'conflict');
+    await expectProblem(
+      await postHarvest(maize.b_lu, { b_lu_harvest_date: '2025-09-30', b_lu_yield: 5000, b_lu_cp: 100 }),
+      409,
+      'conflict',
+    );
+    await expectProblem(
+      await postHarvest(maize.b_lu, { b_lu_harvest_date: '2025-10-02', b_lu_yield: 5000, b_lu_cp: 100 }),
+      409,
+      'conflict',
+    );
     const onTheEnd = await createHarvest(t.app, user.key, maize.b_lu, { b_lu_harvest_date: '2025-10-01', b_lu_yield: 5000, b_lu_cp: 100 });
     expect(onTheEnd).toMatchObject({ b_lu_yield: 5000, b_lu_n_harvestable: 16 });
   });
@@ -109,7 +132,11 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     for (const date of ['2025-05-01', '2025-06-15', '2025-09-30']) {
       expect((await postHarvest(grass.b_lu, { b_lu_harvest_date: date, b_lu_yield: 2500, b_lu_cp: 160 })).status).toBe(201);
     }
-    await expectProblem(await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-10-01', b_lu_yield: 2500, b_lu_cp: 160 }), 409, 'conflict');
+    await expectProblem(
+      await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-10-01', b_lu_yield: 2500, b_lu_cp: 160 }),
+      409,
+      'conflict',
+    );
     expect(await get<CultivationBody>(`/api/cultivations/${grass.b_lu}`)).toMatchObject({ b_lu_end: '2025-09-30' });
     expect((await harvestsOf(grass.b_lu)).pagination.total).toBe(3);
   });
@@ -124,7 +151,11 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     [SUGAR_BEET, 'HC041', { b_lu_yield_bruto: 80000, b_lu_dm: 230, b_lu_n_harvestable: 8 }, ['b_lu_tarra']],
   ])('refuses a %s (%s) harvest without a required measurement with 422 naming it', async (crop, category, measurements, missing) => {
     const c = await cultivation(crop, '2025-03-01');
-    const body = await expectProblem(await postHarvest(c.b_lu, { b_lu_harvest_date: '2025-09-01', ...measurements }), 422, 'unprocessable-entity');
+    const body = await expectProblem(
+      await postHarvest(c.b_lu, { b_lu_harvest_date: '2025-09-01', ...measurements }),
+      422,
+      'unprocessable-entity',
+    );
     expect(body.detail).toContain(category);
     for (const name of missing) expect(body.detail).toContain(name);
     expect((await harvestsOf(c.b_lu)).pagination.total).toBe(0);
@@ -138,9 +169,27 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     ['HC020 (cp / 6.25)', PERMANENT_GRASS, { b_lu_yield: 3500, b_lu_cp: 180 }, 3500, 29],
     ['HC031 (cp / 6.25, 102.5 → 16)', SILAGE_MAIZE, { b_lu_yield: 4900, b_lu_cp: 102.5 }, 4900, 16],
     ['HC031 (cp / 6.25, 103.125 → 16.5 → 17)', SILAGE_MAIZE, { b_lu_yield: 4900, b_lu_cp: 103.125 }, 4900, 17],
-    ['HC041 ((100 − tarra) / 100 × bruto × dm / 1000)', SUGAR_BEET, { b_lu_yield_bruto: 80000, b_lu_tarra: 10, b_lu_dm: 230, b_lu_n_harvestable: 8 }, 16560, 8],
-    ['HC042 (dm from the underwater weight)', POTATOES, { b_lu_yield_bruto: 52000, b_lu_tarra: 4, b_lu_uww: 380, b_lu_n_harvestable: 14 }, 10294, 14],
-    ['HC050 (fresh × (100 − moist) × 10 / 1000, cp / 5.7)', WINTER_WHEAT, { b_lu_yield_fresh: 9000, b_lu_moist: 15, b_lu_cp: 120 }, 7650, 21],
+    [
+      'HC041 ((100 − tarra) / 100 × bruto × dm / 1000)',
+      SUGAR_BEET,
+      { b_lu_yield_bruto: 80000, b_lu_tarra: 10, b_lu_dm: 230, b_lu_n_harvestable: 8 },
+      16560,
+      8,
+    ],
+    [
+      'HC042 (dm from the underwater weight)',
+      POTATOES,
+      { b_lu_yield_bruto: 52000, b_lu_tarra: 4, b_lu_uww: 380, b_lu_n_harvestable: 14 },
+      10294,
+      14,
+    ],
+    [
+      'HC050 (fresh × (100 − moist) × 10 / 1000, cp / 5.7)',
+      WINTER_WHEAT,
+      { b_lu_yield_fresh: 9000, b_lu_moist: 15, b_lu_cp: 120 },
+      7650,
+      21,
+    ],
   ])('converts %s', async (_name, crop, measurements, yieldDm, n) => {
     const c = await cultivation(crop, '2025-03-01');
     const harvest = await createHarvest(t.app, user.key, c.b_lu, { b_lu_harvest_date: '2025-09-01', ...measurements });
@@ -165,13 +214,21 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     [{ b_lu_yield: 3000, b_lu_cp: 170, b_lu_protein: 3 }, 'b_lu_protein'],
   ])('refuses %j with 400 naming %s', async (measurements, field) => {
     const grass = await cultivation(PERMANENT_GRASS);
-    const body = await expectProblem(await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-06-01', ...measurements }), 400, 'validation-failed');
+    const body = await expectProblem(
+      await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-06-01', ...measurements }),
+      400,
+      'validation-failed',
+    );
     expect(fieldsOf(body)).toEqual([field]);
   });
 
   it('names the type, not "is required", for a measurement of the wrong type', async () => {
     const grass = await cultivation(PERMANENT_GRASS);
-    const body = await expectProblem(await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-06-01', b_lu_yield: '3000', b_lu_cp: 170 }), 400, 'validation-failed');
+    const body = await expectProblem(
+      await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-06-01', b_lu_yield: '3000', b_lu_cp: 170 }),
+      400,
+      'validation-failed',
+    );
     expect(body.errors).toHaveLength(1);
     expect((body.errors as Array<{ field: string; message: string }>)[0]).toMatchObject({ field: 'b_lu_yield' });
     expect((body.errors as Array<{ message: string }>)[0]!.message).not.toBe('is required');
@@ -179,36 +236,64 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
 
   it('refuses a harvest date in the year 0000 with 400', async () => {
     const grass = await cultivation(PERMANENT_GRASS);
-    expect(fieldsOf(await expectProblem(await postHarvest(grass.b_lu, { b_lu_harvest_date: '0000-06-01' }), 400, 'validation-failed'))).toEqual(['b_lu_harvest_date']);
-    await expectProblem(await call(t.app, user.key, 'GET', `/api/cultivations/${grass.b_lu}/harvests?end=0000-12-31`), 400, 'validation-failed');
+    expect(
+      fieldsOf(await expectProblem(await postHarvest(grass.b_lu, { b_lu_harvest_date: '0000-06-01' }), 400, 'validation-failed')),
+    ).toEqual(['b_lu_harvest_date']);
+    await expectProblem(
+      await call(t.app, user.key, 'GET', `/api/cultivations/${grass.b_lu}/harvests?end=0000-12-31`),
+      400,
+      'validation-failed',
+    );
   });
 
   it('stores one harvest of a crop harvested once when several are sent at the same time', async () => {
     const wheat = await cultivation(WINTER_WHEAT, '2024-10-15');
-    const statuses = await Promise.all([1, 2, 3].map(() => postHarvest(wheat.b_lu, { b_lu_harvest_date: '2025-08-01' }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      [1, 2, 3].map(() => postHarvest(wheat.b_lu, { b_lu_harvest_date: '2025-08-01' }).then((r) => r.status)),
+    );
     expect(statuses.sort()).toEqual([201, 409, 409]);
     expect((await harvestsOf(wheat.b_lu)).pagination.total).toBe(1);
   });
 
   it('refuses a missing or impossible harvest date with 400', async () => {
     const grass = await cultivation(PERMANENT_GRASS);
-    expect(fieldsOf(await expectProblem(await postHarvest(grass.b_lu, { b_lu_yield: 3000, b_lu_cp: 170 }), 400, 'validation-failed'))).toEqual(['b_lu_harvest_date']);
-    expect(fieldsOf(await expectProblem(await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-02-29' }), 400, 'validation-failed'))).toEqual(['b_lu_harvest_date']);
+    expect(
+      fieldsOf(await expectProblem(await postHarvest(grass.b_lu, { b_lu_yield: 3000, b_lu_cp: 170 }), 400, 'validation-failed')),
+    ).toEqual(['b_lu_harvest_date']);
+    expect(
+      fieldsOf(await expectProblem(await postHarvest(grass.b_lu, { b_lu_harvest_date: '2025-02-29' }), 400, 'validation-failed')),
+    ).toEqual(['b_lu_harvest_date']);
   });
 
   it('recomputes the derived values on PATCH and keeps the measurements not sent', async () => {
     const wheat = await cultivation(WINTER_WHEAT, '2024-10-15');
-    const harvest = await createHarvest(t.app, user.key, wheat.b_lu, { b_lu_harvest_date: '2025-08-01', b_lu_yield_fresh: 9000, b_lu_moist: 15, b_lu_cp: 120 });
+    const harvest = await createHarvest(t.app, user.key, wheat.b_lu, {
+      b_lu_harvest_date: '2025-08-01',
+      b_lu_yield_fresh: 9000,
+      b_lu_moist: 15,
+      b_lu_cp: 120,
+    });
     const patch = (body: unknown) => call(t.app, user.key, 'PATCH', `/api/harvests/${harvest.b_id_harvesting}`, body);
     const moist = await patch({ b_lu_moist: 20 });
     expect(moist.status).toBe(200);
-    expect(await moist.json()).toMatchObject({ b_lu_yield_fresh: 9000, b_lu_moist: 20, b_lu_cp: 120, b_lu_yield: 7200, b_lu_n_harvestable: 21 });
+    expect(await moist.json()).toMatchObject({
+      b_lu_yield_fresh: 9000,
+      b_lu_moist: 20,
+      b_lu_cp: 120,
+      b_lu_yield: 7200,
+      b_lu_n_harvestable: 21,
+    });
     expect(await (await patch({ b_lu_cp: 171 })).json()).toMatchObject({ b_lu_yield: 7200, b_lu_n_harvestable: 30 });
     // a required measurement cleared: 422, nothing changed
     const cleared = await expectProblem(await patch({ b_lu_moist: null }), 422, 'unprocessable-entity');
     expect(cleared.detail).toContain('b_lu_moist');
     await expectProblem(await patch({ b_lu_cp: -3 }), 400, 'validation-failed');
-    expect(await get(`/api/harvests/${harvest.b_id_harvesting}`)).toMatchObject({ b_lu_moist: 20, b_lu_cp: 171, b_lu_yield: 7200, b_lu_n_harvestable: 30 });
+    expect(await get(`/api/harvests/${harvest.b_id_harvesting}`)).toMatchObject({
+      b_lu_moist: 20,
+      b_lu_cp: 171,
+      b_lu_yield: 7200,
+      b_lu_n_harvestable: 30,
+    });
   });
 
   it('moves the end of a crop harvested once with its harvest date on PATCH, and checks the date against the start', async () => {
@@ -226,7 +311,11 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
   it('refuses a PATCH moving a harvest of grass after its end with 409', async () => {
     const grass = await cultivation(PERMANENT_GRASS, '2025-01-01', '2025-09-30');
     const harvest = await createHarvest(t.app, user.key, grass.b_lu, { b_lu_harvest_date: '2025-06-01', b_lu_yield: 2000, b_lu_cp: 150 });
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/harvests/${harvest.b_id_harvesting}`, { b_lu_harvest_date: '2025-10-01' }), 409, 'conflict');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/harvests/${harvest.b_id_harvesting}`, { b_lu_harvest_date: '2025-10-01' }),
+      409,
+      'conflict',
+    );
     expect(await get(`/api/harvests/${harvest.b_id_harvesting}`)).toMatchObject({ b_lu_harvest_date: '2025-06-01' });
   });
 
@@ -236,7 +325,9 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     beforeAll(async () => {
       grass = await cultivation(PERMANENT_GRASS, '2025-01-01');
       for (const date of ['2025-08-01', '2025-05-01', '2025-06-15']) {
-        ids[date] = (await createHarvest(t.app, user.key, grass.b_lu, { b_lu_harvest_date: date, b_lu_yield: 2000, b_lu_cp: 150 })).b_id_harvesting;
+        ids[date] = (
+          await createHarvest(t.app, user.key, grass.b_lu, { b_lu_harvest_date: date, b_lu_yield: 2000, b_lu_cp: 150 })
+        ).b_id_harvesting;
       }
     });
     const dates = async (query: string) => {
@@ -259,9 +350,21 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     it('pages, and refuses end before start with 422 and a malformed date with 400', async () => {
       const page = await harvestsOf(grass.b_lu, '?limit=1&offset=2');
       expect(page).toMatchObject({ data: [{ b_lu_harvest_date: '2025-06-15' }], pagination: { limit: 1, offset: 2, total: 3 } });
-      await expectProblem(await call(t.app, user.key, 'GET', `/api/cultivations/${grass.b_lu}/harvests?start=2025-06-01&end=2025-05-31`), 422, 'unprocessable-entity');
-      await expectProblem(await call(t.app, user.key, 'GET', `/api/cultivations/${grass.b_lu}/harvests?start=20250601`), 400, 'validation-failed');
-      await expectProblem(await call(t.app, user.key, 'GET', `/api/cultivations/${grass.b_lu}/harvests?end=2025-04-31`), 400, 'validation-failed');
+      await expectProblem(
+        await call(t.app, user.key, 'GET', `/api/cultivations/${grass.b_lu}/harvests?start=2025-06-01&end=2025-05-31`),
+        422,
+        'unprocessable-entity',
+      );
+      await expectProblem(
+        await call(t.app, user.key, 'GET', `/api/cultivations/${grass.b_lu}/harvests?start=20250601`),
+        400,
+        'validation-failed',
+      );
+      await expectProblem(
+        await call(t.app, user.key, 'GET', `/api/cultivations/${grass.b_lu}/harvests?end=2025-04-31`),
+        400,
+        'validation-failed',
+      );
     });
   });
 
@@ -272,7 +375,11 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
     await expectProblem(await call(t.app, user.key, 'GET', `/api/harvests/${harvest.b_id_harvesting}`), 404, 'not-found');
-    await expectProblem(await call(t.app, user.key, 'PATCH', `/api/harvests/${harvest.b_id_harvesting}`, { b_lu_yield: 1 }), 404, 'not-found');
+    await expectProblem(
+      await call(t.app, user.key, 'PATCH', `/api/harvests/${harvest.b_id_harvesting}`, { b_lu_yield: 1 }),
+      404,
+      'not-found',
+    );
     await expectProblem(await call(t.app, user.key, 'DELETE', `/api/harvests/${harvest.b_id_harvesting}`), 404, 'not-found');
     expect((await harvestsOf(grass.b_lu)).pagination.total).toBe(0);
   });
@@ -282,7 +389,11 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
     const harvest = await createHarvest(t.app, user.key, grass.b_lu, { b_lu_harvest_date: '2025-06-01', b_lu_yield: 2000, b_lu_cp: 150 });
     const stranger = await signUpWithKey(t.app);
     await expectProblem(await call(t.app, stranger.key, 'GET', `/api/harvests/${harvest.b_id_harvesting}`), 404, 'not-found');
-    await expectProblem(await call(t.app, stranger.key, 'PATCH', `/api/harvests/${harvest.b_id_harvesting}`, { b_lu_yield: 1 }), 404, 'not-found');
+    await expectProblem(
+      await call(t.app, stranger.key, 'PATCH', `/api/harvests/${harvest.b_id_harvesting}`, { b_lu_yield: 1 }),
+      404,
+      'not-found',
+    );
     await expectProblem(await call(t.app, stranger.key, 'DELETE', `/api/harvests/${harvest.b_id_harvesting}`), 404, 'not-found');
     expect(await get(`/api/harvests/${harvest.b_id_harvesting}`)).toEqual(harvest);
   });

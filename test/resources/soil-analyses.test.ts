@@ -4,7 +4,6 @@ import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Acco
 import { storageKinds } from '../helpers/databases.js';
 import { createField, createSoilAnalysis } from '../helpers/fixtures.js';
 
-
 interface Page<T> {
   data: T[];
   pagination: { limit: number; offset: number; total: number };
@@ -62,7 +61,15 @@ describe.each(storageKinds)('soil analyses on %s', (kind) => {
 
   it('fills the defaults of an empty analysis: source other, upper depth 0, no lower depth, no dates', async () => {
     const analysis = await createSoilAnalysis(t.app, user.key, fieldId, {});
-    expect(analysis).toEqual({ a_id: expect.any(String), b_id: fieldId, a_source: 'other', a_date: null, a_depth_upper: 0, a_depth_lower: null, b_sampling_date: null });
+    expect(analysis).toEqual({
+      a_id: expect.any(String),
+      b_id: fieldId,
+      a_source: 'other',
+      a_date: null,
+      a_depth_upper: 0,
+      a_depth_lower: null,
+      b_sampling_date: null,
+    });
   });
 
   it.each([
@@ -99,8 +106,14 @@ describe.each(storageKinds)('soil analyses on %s', (kind) => {
   });
 
   it('refuses a sampling date in the year 0000 with 400, in a body and in a filter', async () => {
-    expect(fieldsOf(await expectProblem(await post({ b_sampling_date: '0000-06-01' }), 400, 'validation-failed'))).toEqual(['b_sampling_date']);
-    await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${fieldId}/soil-analyses?start=0000-01-01`), 400, 'validation-failed');
+    expect(fieldsOf(await expectProblem(await post({ b_sampling_date: '0000-06-01' }), 400, 'validation-failed'))).toEqual([
+      'b_sampling_date',
+    ]);
+    await expectProblem(
+      await call(t.app, user.key, 'GET', `/api/fields/${fieldId}/soil-analyses?start=0000-01-01`),
+      400,
+      'validation-failed',
+    );
   });
 
   it('names the type, not "is required", for a parameter of the wrong type', async () => {
@@ -108,14 +121,13 @@ describe.each(storageKinds)('soil analyses on %s', (kind) => {
     expect(body.errors).toEqual([{ field: 'a_som_loi', message: expect.not.stringMatching(/^is required$/) }]);
   });
 
-  it.each([
-    [{ a_depth_upper: 30, a_depth_lower: 30 }],
-    [{ a_depth_upper: 30, a_depth_lower: 10 }],
-    [{ a_depth_lower: 0 }],
-  ])('refuses a lower depth not below the upper depth in one request (%j) with 422', async (depths) => {
-    const body = await expectProblem(await post(depths), 422, 'unprocessable-entity');
-    expect(body.detail).toContain('a_depth_lower');
-  });
+  it.each([[{ a_depth_upper: 30, a_depth_lower: 30 }], [{ a_depth_upper: 30, a_depth_lower: 10 }], [{ a_depth_lower: 0 }]])(
+    'refuses a lower depth not below the upper depth in one request (%j) with 422',
+    async (depths) => {
+      const body = await expectProblem(await post(depths), 422, 'unprocessable-entity');
+      expect(body.detail).toContain('a_depth_lower');
+    },
+  );
 
   it('refuses with 409 a PATCH that puts a depth on the wrong side of the stored other depth', async () => {
     const analysis = await createSoilAnalysis(t.app, user.key, fieldId, { a_depth_upper: 10, a_depth_lower: 30, a_som_loi: 3 });
@@ -148,7 +160,9 @@ describe.each(storageKinds)('soil analyses on %s', (kind) => {
   it('refuses an out-of-range or unknown parameter on PATCH with 400, and changes nothing', async () => {
     const analysis = await createSoilAnalysis(t.app, user.key, fieldId, { a_ph_cc: 6 });
     expect(fieldsOf(await expectProblem(await patch(analysis.a_id, { a_ph_cc: 14 }), 400, 'validation-failed'))).toEqual(['a_ph_cc']);
-    expect(fieldsOf(await expectProblem(await patch(analysis.a_id, { b_soiltype_agr: 'klei' }), 400, 'validation-failed'))).toEqual(['b_soiltype_agr']);
+    expect(fieldsOf(await expectProblem(await patch(analysis.a_id, { b_soiltype_agr: 'klei' }), 400, 'validation-failed'))).toEqual([
+      'b_soiltype_agr',
+    ]);
     expect(fieldsOf(await expectProblem(await patch(analysis.a_id, { a_id: 'x' }), 400, 'validation-failed'))).toEqual(['a_id']);
     expect(await get(`/api/soil-analyses/${analysis.a_id}`)).toMatchObject({ a_ph_cc: 6 });
   });
@@ -179,8 +193,16 @@ describe.each(storageKinds)('soil analyses on %s', (kind) => {
     });
 
     it('refuses end before start with 422 and a malformed date with 400', async () => {
-      await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${field}/soil-analyses?start=2025-03-01&end=2025-02-28`), 422, 'unprocessable-entity');
-      await expectProblem(await call(t.app, user.key, 'GET', `/api/fields/${field}/soil-analyses?start=yesterday`), 400, 'validation-failed');
+      await expectProblem(
+        await call(t.app, user.key, 'GET', `/api/fields/${field}/soil-analyses?start=2025-03-01&end=2025-02-28`),
+        422,
+        'unprocessable-entity',
+      );
+      await expectProblem(
+        await call(t.app, user.key, 'GET', `/api/fields/${field}/soil-analyses?start=yesterday`),
+        400,
+        'validation-failed',
+      );
     });
   });
 

@@ -10,14 +10,10 @@ const endNotBeforeStart = (c: { b_lu_start?: string; b_lu_end?: string | null },
 };
 
 const writable = {
-  b_lu_catalogue: z
-    .string()
-    .min(1)
-    .max(50)
-    .openapi({
-      description: 'Crop code of the BRP catalogue (GET /api/catalogues/cultivations); unknown codes are 422.',
-      example: 'nl_233',
-    }),
+  b_lu_catalogue: z.string().min(1).max(50).openapi({
+    description: 'Crop code of the BRP catalogue (GET /api/catalogues/cultivations); unknown codes are 422.',
+    example: 'nl_233',
+  }),
   b_lu_start: dateSchema.openapi({ description: 'Sowing or planting date.' }),
   b_lu_end: dateSchema.nullable().optional().openapi({
     description:

@@ -17,13 +17,9 @@ const writable = {
     .enum(['kg/ha', 'ton/ha', 'l/ha', 'm3/ha'])
     .optional()
     .openapi({ description: "Optional; when sent it must be the fertilizer's unit." }),
-  p_app_method: z
-    .enum(applicationMethods)
-    .nullable()
-    .optional()
-    .openapi({
-      description: 'Application method; null or left out when not known (the nitrogen balance then cannot use an organic fertilizer).',
-    }),
+  p_app_method: z.enum(applicationMethods).nullable().optional().openapi({
+    description: 'Application method; null or left out when not known (the nitrogen balance then cannot use an organic fertilizer).',
+  }),
   p_app_date: dateSchema.openapi({ description: 'Application date.' }),
 };
 

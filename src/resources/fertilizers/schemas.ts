@@ -4,14 +4,10 @@ import type { FertilizerEntry } from '../../catalogues/fertilizers.js';
 
 export const farmFertilizerCreateSchema = z
   .strictObject({
-    p_id_catalogue: z
-      .string()
-      .min(1)
-      .max(100)
-      .openapi({
-        description: 'Product id of the SRM or BAAT catalogue (GET /api/catalogues/fertilizers); unknown ids are 422.',
-        example: 'BAAT028',
-      }),
+    p_id_catalogue: z.string().min(1).max(100).openapi({
+      description: 'Product id of the SRM or BAAT catalogue (GET /api/catalogues/fertilizers); unknown ids are 422.',
+      example: 'BAAT028',
+    }),
     p_source: z.enum(['srm', 'baat']).optional().openapi({ description: 'The catalogue; checked against the product when given.' }),
   })
   .openapi('FarmFertilizerCreate');
@@ -56,7 +52,9 @@ export const catalogueFertilizerSchema = z.object(catalogueFertilizerShape).open
 
 /** A catalogue row with exactly the documented columns (the source flags p_type_manure … are not part of the API). */
 export const documentedFields = (entry: FertilizerEntry) =>
-  Object.fromEntries(Object.keys(catalogueFertilizerShape).map((key) => [key, entry[key as keyof FertilizerEntry]])) as z.infer<typeof catalogueFertilizerSchema>;
+  Object.fromEntries(Object.keys(catalogueFertilizerShape).map((key) => [key, entry[key as keyof FertilizerEntry]])) as z.infer<
+    typeof catalogueFertilizerSchema
+  >;
 
 export const farmFertilizerSchema = z
   .object({
