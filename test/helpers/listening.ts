@@ -1,0 +1,40 @@
+// The real app behind a real HTTP server on a loopback port, for tests of requests that overlap:
+// app.request() runs a request to its end on the caller's turn, a socket does not.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { startTestApp, type TestApp } from './app.js';
+import type { StorageKind } from './databases.js';
+
+export interface ListeningApp extends TestApp {
+  url: string;
+  /** A request over the socket, with an API key and, when given, a JSON body. */
+  send(key: string, method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+/** Starts the app on a fresh database of `kind` and listens on a free loopback port. */
+export async function startListeningApp(kind: StorageKind, env: Record<string, string> = {}): Promise<ListeningApp> {
+  const test = await startTestApp(kind, env);
+  const server = await new Promise<Server>((resolve) => {
+    const started = serve({ fetch: test.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started as Server));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const send = (key: string, method: string, path: string, body?: unknown): Promise<Response> => {
+    const headers: Record<string, string> = { 'x-api-key': key };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    // Node's fetch opens as many connections to one origin as there are requests in flight.
+    return fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  };
+  return {
+    ...test,
+    url,
+    send,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await test.close();
+    },
+  };
+}
