@@ -2,7 +2,7 @@
 // in the order the main thread sent them (see pglite-thread.ts for the protocol and the why).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
-import { ANSWERS, GONE, type ThreadReply, type ThreadRequest, type ThreadStart } from './pglite-thread.js';
+import type { PgliteThreadOptions, ThreadReply, ThreadRequest } from './pglite-thread.js';
 
 const port = parentPort!;
 const keepText = (value: string) => value;
@@ -34,37 +34,22 @@ async function run(database: PGlite, request: ThreadRequest): Promise<unknown> {
   }
 }
 
-const { dataDir, loadDataDir, blockingAnswers, blockingSignal } = workerData as ThreadStart;
-const signal = new Int32Array(blockingSignal);
-
-/** Answers a blocking request on its port, then wakes the main thread waiting for it. */
-function answerBlocking(reply: ThreadReply): void {
-  blockingAnswers.postMessage(reply);
-  Atomics.add(signal, ANSWERS, 1);
-  Atomics.notify(signal, ANSWERS);
-}
-
-// A main thread asleep on a blocking request must not sleep forever if this thread ends.
-process.on('exit', () => {
-  Atomics.store(signal, GONE, 1);
-  Atomics.notify(signal, ANSWERS);
-});
+const { dataDir, loadDataDir } = workerData as PgliteThreadOptions;
 
 try {
   const database = await PGlite.create({ dataDir, loadDataDir });
   // No queue of our own: PGlite runs its statements one at a time, in the order they were called.
   port.on('message', (request: ThreadRequest) => {
-    const answer = request.blocking ? answerBlocking : (reply: ThreadReply) => port.postMessage(reply);
     run(database, request).then(
       (result) => {
         try {
-          answer({ id: request.id, ok: true, result });
+          port.postMessage({ id: request.id, ok: true, result } satisfies ThreadReply);
         } catch (error) {
           // A result the structured clone cannot carry: the statement still gets its answer.
-          answer({ id: request.id, ok: false, error: describe(error) });
+          port.postMessage({ id: request.id, ok: false, error: describe(error) } satisfies ThreadReply);
         }
       },
-      (error: unknown) => answer({ id: request.id, ok: false, error: describe(error) }),
+      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: describe(error) }),
     );
   });
   port.postMessage({ id: 0, ok: true, result: 'ready' } satisfies ThreadReply);

@@ -4,15 +4,12 @@
 // thread parses, checks and answers other requests, so the two cores share the work.
 //
 // Protocol: the main thread posts requests, each with an id; the worker runs them one at a time, in
-// the order they arrived, and answers each with its id. Statements are pipelined (posted without
-// waiting for the one before); a transaction is BEGIN … COMMIT posted by the main thread, and while
+// the order they arrived, and answers each with its id on the same port, so answers arrive in the
+// order the statements ran. Statements are pipelined (posted without waiting for the one before); a
+// transaction is BEGIN … COMMIT posted by the main thread and awaited like any statement, and while
 // one is open, statements from outside it wait here, as they would inside PGlite itself.
-// A transaction's statements are waited for synchronously (the worker answers on a port of their own
-// and wakes this thread through shared memory): awaited in the event loop, each would also wait for
-// a turn of a busy loop, and a transaction, which keeps every other statement out, would hold the
-// database several times as long.
 import { extname } from 'node:path';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 
 export interface PgliteThreadOptions {
@@ -22,18 +19,7 @@ export interface PgliteThreadOptions {
   loadDataDir?: Blob;
 }
 
-/** What the worker is started with: the options, and the port and flag of answers waited for synchronously. */
-export interface ThreadStart extends PgliteThreadOptions {
-  blockingAnswers: MessagePort;
-  /** Int32s: at ANSWERS, how many blocking answers the worker has given; at GONE, 1 once it has exited. */
-  blockingSignal: SharedArrayBuffer;
-}
-
-export const ANSWERS = 0;
-export const GONE = 1;
-
-/** `blocking`: answered on the blocking port (see ThreadStart) rather than as a message event. */
-export type ThreadRequest = { id: number; blocking: boolean } & (
+export type ThreadRequest = { id: number } & (
   | { kind: 'query'; text: string; params: unknown[]; rowMode: RowMode; textTypes: number[]; paramTypes?: number[] }
   | { kind: 'exec'; text: string }
   | { kind: 'close' }
@@ -62,14 +48,13 @@ const READY = 0;
  * cannot load by itself (Node 20 gives threads none of the main thread's module hooks): the thread
  * then first registers tsx, as `npm start` does for the main thread.
  */
-function startWorker(workerData: ThreadStart): Worker {
+function startWorker(workerData: PgliteThreadOptions): Worker {
   const extension = extname(new URL(import.meta.url).pathname);
   const script = new URL(`./pglite-thread-worker${extension}`, import.meta.url);
-  const transferList = [workerData.blockingAnswers];
-  if (extension !== '.ts') return new Worker(script, { workerData, transferList });
+  if (extension !== '.ts') return new Worker(script, { workerData });
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const loader = `import(${tsx}).then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`;
-  return new Worker(loader, { eval: true, workerData, transferList });
+  return new Worker(loader, { eval: true, workerData });
 }
 
 const failure = (error: { message: string; fields: Record<string, unknown> }) => Object.assign(new Error(error.message), error.fields);
@@ -90,8 +75,6 @@ function parseColumns<T>(result: Results<T>, parsers: NonNullable<QueryOptions['
 
 export class PgliteThread implements EmbeddedClient {
   readonly #worker: Worker;
-  readonly #blockingAnswers: MessagePort;
-  readonly #blockingSignal: Int32Array;
   readonly #waiting = new Map<number, Waiting>();
   #nextId = READY + 1;
   #stopped: Error | null = null;
@@ -104,11 +87,7 @@ export class PgliteThread implements EmbeddedClient {
   #lastPosted: Promise<unknown> = Promise.resolve();
 
   private constructor(options: PgliteThreadOptions) {
-    const { port1, port2 } = new MessageChannel();
-    const blockingSignal = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
-    this.#blockingAnswers = port1;
-    this.#blockingSignal = new Int32Array(blockingSignal);
-    this.#worker = startWorker({ ...options, blockingAnswers: port2, blockingSignal });
+    this.#worker = startWorker(options);
     this.#worker.on('message', (reply: ThreadReply) => this.#settle(reply));
     this.#worker.on('error', (error) => this.#stop(new Error(`The embedded database failed: ${error.message}`, { cause: error })));
     this.#worker.on('exit', (code) => {
@@ -152,18 +131,18 @@ export class PgliteThread implements EmbeddedClient {
     await before;
     this.#openTransaction = ended;
     try {
-      await this.#exec('BEGIN', true);
+      await this.#exec('BEGIN');
       let result: T;
       try {
         result = await work({
-          query: (text, params, options) => this.#query(text, params, options, true),
-          exec: (text) => this.#exec(text, true),
+          query: (text, params, options) => this.#query(text, params, options),
+          exec: (text) => this.#exec(text),
         });
       } catch (error) {
-        await this.#exec('ROLLBACK', true).catch(() => {});
+        await this.#exec('ROLLBACK').catch(() => {});
         throw error;
       }
-      await this.#exec('COMMIT', true);
+      await this.#exec('COMMIT');
       return result;
     } finally {
       this.#openTransaction = null;
@@ -177,7 +156,7 @@ export class PgliteThread implements EmbeddedClient {
     await this.#lastPosted.catch(() => {});
     if (this.#stopped) return;
     try {
-      await this.#send({ kind: 'close' }, false);
+      await this.#send({ kind: 'close' });
     } finally {
       this.#closing = true;
       this.#stop(new Error('The embedded database is closed.'));
@@ -185,24 +164,23 @@ export class PgliteThread implements EmbeddedClient {
     }
   }
 
-  #query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}, blocking = false): Promise<Results<T>> {
+  #query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     const { rowMode = 'object', parsers, paramTypes, serializers, blob, onNotice } = options;
     if (serializers || blob || onNotice) {
       return Promise.reject(new Error('The embedded database thread takes no serializers, blob or onNotice in a query.'));
     }
     const textTypes = parsers ? Object.keys(parsers).map(Number) : [];
-    const sent = this.#send({ kind: 'query', text, params, rowMode, textTypes, paramTypes }, blocking) as Promise<Results<T>>;
+    const sent = this.#send({ kind: 'query', text, params, rowMode, textTypes, paramTypes }) as Promise<Results<T>>;
     return parsers ? sent.then((result) => parseColumns(result, parsers, rowMode)) : sent;
   }
 
-  #exec(text: string, blocking = false): Promise<Results[]> {
-    return this.#send({ kind: 'exec', text }, blocking) as Promise<Results[]>;
+  #exec(text: string): Promise<Results[]> {
+    return this.#send({ kind: 'exec', text }) as Promise<Results[]>;
   }
 
-  #send(request: DistributiveOmit<ThreadRequest, 'id' | 'blocking'>, blocking: boolean): Promise<unknown> {
+  #send(request: DistributiveOmit<ThreadRequest, 'id'>): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
-    const message = { ...request, id: this.#nextId++, blocking } as ThreadRequest;
-    if (blocking) return this.#sendBlocking(message);
+    const message = { ...request, id: this.#nextId++ } as ThreadRequest;
     this.#lastPosted = new Promise((resolve, reject) => {
       // While statements are out, the thread keeps the process alive (a script awaiting one must not exit).
       if (this.#waiting.size === 0) this.#worker.ref();
@@ -210,22 +188,6 @@ export class PgliteThread implements EmbeddedClient {
       this.#worker.postMessage(message);
     });
     return this.#lastPosted;
-  }
-
-  /** Posts the request and sleeps until the worker has answered it (on the blocking port). */
-  #sendBlocking(request: ThreadRequest): Promise<unknown> {
-    const signal = this.#blockingSignal;
-    const answered = Atomics.load(signal, ANSWERS);
-    this.#worker.postMessage(request);
-    while (Atomics.load(signal, ANSWERS) === answered && Atomics.load(signal, GONE) === 0) {
-      Atomics.wait(signal, ANSWERS, answered, 1000);
-    }
-    const answer = receiveMessageOnPort(this.#blockingAnswers)?.message as ThreadReply | undefined;
-    if (answer === undefined) {
-      this.#stop(new Error(`The embedded database's thread ended unexpectedly.`));
-      return Promise.reject(this.#stopped);
-    }
-    return answer.ok ? Promise.resolve(answer.result) : Promise.reject(failure(answer.error));
   }
 
   #settle(reply: ThreadReply): void {
