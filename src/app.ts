@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { KeyResolver } from './accounts/key-resolver.js';
-import { FarmRoleCache } from './access/farm-role-cache.js';
+import { AccessMemory } from './access/access-memory.js';
 import { notFoundPage, pageRoutes } from './accounts/pages/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { SignInThrottle } from './accounts/sign-in-throttle.js';
@@ -88,7 +88,8 @@ function describeError(error: unknown): string {
 }
 
 export function createDeps(config: Config, database: DatabaseHandle, rateLimits: RateLimitStore = openRateLimitStore(config)): AppDeps {
-  return { config, database, keys: new KeyResolver(database), farmRoles: new FarmRoleCache(database.ownership), rateLimits };
+  const access = new AccessMemory();
+  return { config, database, access, keys: new KeyResolver(database, access), rateLimits };
 }
 
 export function createApp(deps: AppDeps) {

@@ -1,45 +1,25 @@
 // Turns a raw API key into a principal with as few database statements as stays exact.
+import type { AccessMemory, RememberedKey } from '../access/access-memory.js';
 import { keyCheckNeeded } from '../access/key-check.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { findActiveKeyByHash, isKeyActive, recordKeyUse } from './api-keys-store.js';
 import type { Principal } from './principal.js';
 import { sha256 } from './secrets.js';
 
-interface RememberedKey {
-  hash: string;
-  keyId: string;
-  userId: string;
-  expiresAtMs: number | null;
-}
-
-const MAX_REMEMBERED_KEYS = 50_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * Remembers active keys by hash. With exclusive ownership of the database (PGlite)
- * every revocation passes through this process, which forgets the key, and expiry
- * is checked against the clock, so a remembered key is exact. With a shared
- * PostgreSQL server a remembered key is only a hint: the principal is marked
- * unverified and the request's first statement re-checks the key, or finds the
- * farm it reads at the access version it had when it last checked the key
- * (access/farm-role-cache.ts).
- *
- * Unknown, revoked and expired keys all end in the same single lookup, so their
- * answers cannot be told apart by time either.
+ * Recognises keys from memory (access/access-memory.ts) as hints that the request's first statement
+ * confirms; a request that writes, or a key not remembered, is looked up by hash. Unknown, revoked
+ * and expired keys all end in the same single lookup, so their answers cannot be told apart by time either.
  */
 export class KeyResolver {
-  readonly #byHash = new Map<string, RememberedKey>();
-  readonly #byId = new Map<string, RememberedKey>();
   readonly #lastUseWritten = new Map<string, number>();
-  /**
-   * The key last recognised on each open connection, by the text the client sent: a client sends the
-   * same key on every request of a connection, and comparing that text costs a fraction of hashing it
-   * (some 3,500 instructions a request). Only the client's own key is compared with what it sends; an
-   * entry goes with its connection, and counts only while its key is still remembered.
-   */
-  readonly #lastOnConnection = new WeakMap<object, { rawKey: string; key: RememberedKey }>();
 
-  constructor(private readonly database: DatabaseHandle) {}
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly memory: AccessMemory,
+  ) {}
 
   /**
    * `needVerified`: the caller is about to write, so a hint is not enough. A remembered key is answered
@@ -47,24 +27,13 @@ export class KeyResolver {
    * connection the request came on, when there is one.
    */
   resolve(rawKey: string, needVerified: boolean, connection?: object): Principal | Promise<Principal | null> {
-    const last = connection === undefined ? undefined : this.#lastOnConnection.get(connection);
-    let remembered: RememberedKey | undefined;
-    let hash: string;
-    if (last !== undefined && last.rawKey === rawKey && this.#byId.get(last.key.keyId) === last.key) {
-      remembered = last.key;
-      hash = remembered.hash;
-    } else {
-      hash = sha256(rawKey);
-      remembered = this.#byHash.get(hash);
-      if (remembered && connection !== undefined) this.#lastOnConnection.set(connection, { rawKey, key: remembered });
+    let hash: string | undefined;
+    let remembered = this.memory.keyOnConnection(connection, rawKey);
+    if (remembered === undefined) remembered = this.memory.keyByHash((hash = sha256(rawKey)), rawKey, connection);
+    if (remembered && !needVerified && (remembered.expiresAtMs === null || remembered.expiresAtMs > Date.now())) {
+      return { userId: remembered.userId, keyId: remembered.keyId, verified: false };
     }
-    if (remembered && (remembered.expiresAtMs === null || remembered.expiresAtMs > Date.now())) {
-      const exact = this.database.ownership === 'exclusive';
-      if (exact || !needVerified) {
-        return { userId: remembered.userId, keyId: remembered.keyId, verified: exact };
-      }
-    }
-    return this.#lookUp(hash, remembered);
+    return this.#lookUp(hash ?? remembered!.hash, remembered);
   }
 
   async #lookUp(hash: string, remembered: RememberedKey | undefined): Promise<Principal | null> {
@@ -73,12 +42,7 @@ export class KeyResolver {
       if (remembered) this.forget(remembered.keyId);
       return null;
     }
-    this.#remember({
-      hash,
-      keyId: active.keyId,
-      userId: active.userId,
-      expiresAtMs: active.expiresAt?.getTime() ?? null,
-    });
+    this.memory.rememberKey({ hash, keyId: active.keyId, userId: active.userId, expiresAtMs: active.expiresAt?.getTime() ?? null });
     return { userId: active.userId, keyId: active.keyId, verified: true };
   }
 
@@ -91,21 +55,10 @@ export class KeyResolver {
     return active;
   }
 
-  /** Called after a revocation, and whenever a key turns out to be inactive. */
+  /** A key that turned out to be inactive. */
   forget(keyId: string): void {
-    const remembered = this.#byId.get(keyId);
-    if (remembered) this.#byHash.delete(remembered.hash);
-    this.#byId.delete(keyId);
+    this.memory.forgetKey(keyId);
     this.#lastUseWritten.delete(keyId);
-  }
-
-  #remember(key: RememberedKey): void {
-    if (this.#byHash.size >= MAX_REMEMBERED_KEYS) {
-      const oldest = this.#byHash.values().next().value;
-      if (oldest) this.forget(oldest.keyId);
-    }
-    this.#byHash.set(key.hash, key);
-    this.#byId.set(key.keyId, key);
   }
 
   /**
@@ -114,7 +67,7 @@ export class KeyResolver {
    */
   noteUse({ keyId }: Principal): void {
     // A key forgotten during the request (revoked by it) is not noted again.
-    if (keyId === null || !this.#byId.has(keyId)) return;
+    if (keyId === null || !this.memory.isKeyRemembered(keyId)) return;
     const now = Date.now();
     const written = this.#lastUseWritten.get(keyId);
     if (written !== undefined && now - written < LAST_USED_RESOLUTION_MS) return;

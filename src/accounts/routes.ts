@@ -101,7 +101,7 @@ const revokeKeyRoute = createRoute({
   },
 });
 
-export function accountRoutes({ config, database, keys }: AppDeps, signInThrottle: SignInThrottle) {
+export function accountRoutes({ config, database }: AppDeps, signInThrottle: SignInThrottle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -147,7 +147,6 @@ export function accountRoutes({ config, database, keys }: AppDeps, signInThrottl
   app.openapi(revokeKeyRoute, async (c) => {
     const { id } = c.req.valid('param');
     if (!(await revokeApiKey(db, c.get('principal').userId, id))) throw notFound('The API key does not exist.');
-    keys.forget(id);
     return noContent(c);
   });
 

@@ -18,12 +18,6 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   /**
-   * `exclusive`: this process is the only one that can change the data (PGlite),
-   * so what it remembers about keys is exact. `shared`: other processes may
-   * change the data at any moment (PostgreSQL server).
-   */
-  ownership: 'exclusive' | 'shared';
-  /**
    * Rows of a hot read path's statement, sent to the driver as it is (no query builder on the way; the
    * driver's own type parsing, so such statements return no dates). A PostgreSQL server plans it once
    * per connection and then reuses the plan. PGlite has no named statements: an ordinary query there.
@@ -58,7 +52,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
-    ownership: 'shared',
     rows: (statement, values) =>
       submit(pool, new NamedQuery(statement.name, statement.text, statement.params(values))).then((result) => result.rows),
     migrate: () => migratePostgres(pool),
@@ -82,7 +75,6 @@ export function pgliteHandle(client: EmbeddedClient, onClose: () => void = () =>
   timer.unref();
   return {
     db,
-    ownership: 'exclusive',
     rows: (statement, values) => client.query<never>(statement.text, statement.params(values)).then((result) => result.rows),
     migrate: async () => {
       await migratePglite(client);

@@ -75,8 +75,8 @@ export const farms = pgTable('farms', {
   /**
    * Moves on, in the same transaction, with every change that can take access to the farm away (a role on it
    * changed or removed; an API key of a user with a role on it revoked, deleted or given another expiry), by the
-   * triggers of migration 0006. A process sharing the server may trust what it remembers about a key's role on
-   * the farm for as long as a statement finds the version it read when it learned that (access/farm-role-cache.ts).
+   * triggers of migration 0006. A process may trust what it remembers about a key's role on
+   * the farm for as long as a statement finds the version it read when it learned that (access/access-memory.ts).
    */
   access_version: bigint('access_version', { mode: 'bigint' })
     .notNull()

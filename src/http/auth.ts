@@ -67,12 +67,11 @@ async function identifyBySession(c: Context, deps: AppDeps, allowSession: boolea
 }
 
 /**
- * Sets `principal` for the route. A key recognised from memory on a shared
- * database is re-checked by the route's first statement; if a route answered
- * without doing so, the key is checked here before the answer leaves, so a
- * key revoked by another process is refused on its very next request.
- * A request refused by the rate limit (429) is the exception: it leaves no
- * trace, no statement and no write, so a key revoked by another process a
+ * Sets `principal` for the route. A key recognised from memory is re-checked
+ * by the route's first statement; if a route answered without doing so, the
+ * key is checked here before the answer leaves, so a revoked key is refused on
+ * its very next request. A request refused by the rate limit (429) is the
+ * exception: it leaves no trace, no statement and no write, so a key revoked a
  * moment ago may see 429 until its window has room, then 401.
  * Only an answered request counts as a use of its key (`last_used_at`).
  */
@@ -88,9 +87,17 @@ export function authenticate(deps: AppDeps, respond: (c: Context, error: ApiErro
       c.res = respond(c, unauthorized());
     });
   };
+  // A statement of the route found the key inactive: later requests with it are looked up again.
+  const refused = (principal: Principal, error: unknown): never => {
+    if (error instanceof ApiError && error.code === 'unauthorized' && principal.keyId !== null) deps.keys.forget(principal.keyId);
+    throw error;
+  };
   const serve = (c: Context<AppEnv>, next: Next, principal: Principal) => {
     c.set('principal', principal);
-    return next().then(() => answered(c, principal));
+    return next().then(
+      () => answered(c, principal),
+      (error: unknown) => refused(principal, error),
+    );
   };
   return (c, next) => {
     const identified = identify(c, deps, options.allowSession);

@@ -3,7 +3,7 @@ import type { Context, Next } from 'hono';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { KeyResolver } from '../accounts/key-resolver.js';
-import type { FarmRoleCache } from '../access/farm-role-cache.js';
+import type { AccessMemory } from '../access/access-memory.js';
 import type { Principal } from '../accounts/principal.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import type { AnswerHeaders } from './answer-headers.js';
@@ -12,7 +12,7 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   keys: KeyResolver;
-  farmRoles: FarmRoleCache;
+  access: AccessMemory;
   rateLimits: RateLimitStore;
 }
 

@@ -1,6 +1,6 @@
 // A farm's access version (db/schema.ts `farms.access_version`) moves on with every change that can take
 // access to that farm away, and with nothing else, so that processes sharing PostgreSQL can trust what they
-// remember in between (access/farm-role-cache.ts).
+// remember in between (access/access-memory.ts).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';

@@ -68,7 +68,7 @@ function renderError(error: Error, c: Context) {
   );
 }
 
-export function pageRoutes({ config, database, keys }: AppDeps, signInThrottle: SignInThrottle) {
+export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignInThrottle) {
   const db = database.db;
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
@@ -200,7 +200,6 @@ export function pageRoutes({ config, database, keys }: AppDeps, signInThrottle: 
     await read(c, csrfTokenFor(token));
     const keyId = c.req.param('id');
     if (!(await revokeApiKey(db, user.user_id, keyId))) throw keyGone();
-    keys.forget(keyId); // the in-memory key cache must refuse it from the next request on
     return c.redirect(`${API_KEYS_PATH}?revoked=1`, 303);
   });
 

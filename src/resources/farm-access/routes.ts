@@ -56,7 +56,7 @@ const revokeRoute = createRoute({
   },
 });
 
-export function farmAccessRoutes({ database, farmRoles }: AppDeps) {
+export function farmAccessRoutes({ database }: AppDeps) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -79,7 +79,6 @@ export function farmAccessRoutes({ database, farmRoles }: AppDeps) {
       (tx) => grantAccess(tx, b_id_farm, email, role),
       { action: 'grant', kind: 'access', id: (granted) => `${granted.email}:${granted.role}` },
     );
-    farmRoles.forget(b_id_farm);
     return json(c, entry, 200);
   });
 
@@ -91,7 +90,6 @@ export function farmAccessRoutes({ database, farmRoles }: AppDeps) {
       kind: 'access',
       id: email,
     });
-    farmRoles.forget(b_id_farm);
     return noContent(c);
   });
 

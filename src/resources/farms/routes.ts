@@ -87,7 +87,7 @@ const deleteRoute = createRoute({
 });
 
 export function farmRoutes(deps: AppDeps) {
-  const { database, farmRoles } = deps;
+  const { database } = deps;
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -107,7 +107,6 @@ export function farmRoutes(deps: AppDeps) {
       await recordWrite(tx, principal, created.b_id_farm, 'create', 'farm', created.b_id_farm);
       return created;
     });
-    farmRoles.forget(farm.b_id_farm);
     return json(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
   });
 
@@ -135,7 +134,6 @@ export function farmRoutes(deps: AppDeps) {
       kind: 'farm',
       id: b_id_farm,
     });
-    farmRoles.forget(b_id_farm);
     return noContent(c);
   });
 

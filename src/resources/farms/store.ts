@@ -1,7 +1,7 @@
 // Farm queries. Reads fold the principal's key check and role into the same statement.
 import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../accounts/principal.js';
-import type { AccessVersion, RememberedRole } from '../../access/farm-role-cache.js';
+import type { AccessVersion } from '../../access/access-memory.js';
 import { keyCheckNeeded, settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { AppDeps } from '../../http/context.js';
@@ -44,59 +44,45 @@ const farmFieldsOf = (row: Farm): Farm => ({
 
 const farmColumnsText = Object.keys(farmColumns).join(', ');
 
-const farmByIdStatement = new Statement<Farm, { farmId: string }>(
-  'farm_by_id',
-  sql`select ${sql.raw(farmColumnsText)} from farms where b_id_farm = ${sql.placeholder('farmId')}`,
-);
-
-// The farm's own row says whether the remembered role still holds: the same statement as the one-query read,
-// with one more condition on a column of the row it reads anyway.
+// The farm's own row says whether a remembered role still holds: the one-query read, with one more
+// condition on a column of the row it reads anyway.
 const farmAtVersionStatement = new Statement<Farm, { farmId: string; version: AccessVersion }>(
   'farm_at_version',
   sql`select ${sql.raw(farmColumnsText)} from farms
       where b_id_farm = ${sql.placeholder('farmId')} and access_version = ${sql.placeholder('version')}`,
 );
 
-/** The farm by a remembered role; undefined when that memory no longer holds (shared server). */
-async function farmByRememberedRole(database: DatabaseHandle, principal: Principal, farmId: string, known: RememberedRole) {
-  if (database.ownership === 'exclusive') return (await database.rows(farmByIdStatement, { farmId }))[0];
-  if (known.version === null) return undefined;
-  // A row: no change of the role or of the key has committed since a statement found both at this version.
-  const [farm] = await database.rows(farmAtVersionStatement, { farmId, version: known.version });
-  if (farm) principal.verified = true;
-  return farm;
-}
-
-type FarmReadDeps = Pick<AppDeps, 'database' | 'farmRoles'>;
+type FarmReadDeps = Pick<AppDeps, 'database' | 'access'>;
 
 /**
- * The farm if the principal may read it, else undefined. A role remembered by `farmRoles` spares the
- * join and the key check (see access/farm-role-cache.ts). Without a row the key is not re-checked here:
- * the authentication middleware does that before a 404 leaves, so a revoked key still gets its 401.
+ * The farm if the principal may read it, else undefined. A role remembered with the farm's access
+ * version spares the join and the key check (see access/access-memory.ts). Without a row the key is not
+ * re-checked here: the authentication middleware does that before a 404 leaves, so a revoked key still
+ * gets its 401.
  */
 export async function findReadableFarm(
-  { database, farmRoles }: FarmReadDeps,
+  { database, access }: FarmReadDeps,
   principal: Principal,
   farmId: string,
 ): Promise<Farm | undefined> {
   const { keyId } = principal;
-  const known = keyId === null ? undefined : farmRoles.get(farmId, keyId);
-  if (known?.role === null) return undefined;
+  const known = keyId === null ? undefined : access.role(farmId, keyId);
   if (known !== undefined) {
-    const farm = await farmByRememberedRole(database, principal, farmId, known);
-    // With the embedded database the memory is exact: no row means no farm.
-    if (farm || database.ownership === 'exclusive') return farm;
+    // A row: no change of the role or of the key has committed since a statement found both at this version.
+    const [farm] = await database.rows(farmAtVersionStatement, { farmId, version: known.version });
+    if (farm) {
+      principal.verified = true;
+      return farm;
+    }
   }
   // The farm and the principal's role on it, with the answer of the key re-check; no row without a role.
   const checksKey = keyCheckNeeded(principal);
   const [row] = await database.rows(readFarmStatement(principal), { farmId, userId: principal.userId, keyId });
-  // Shared: only a statement that checked the key itself read a version at which the key was active (a key
-  // looked up earlier in this request may have been revoked since, moving the version this statement read).
-  if (keyId !== null && (checksKey || database.ownership === 'exclusive')) {
-    farmRoles.remember(farmId, keyId, row?.role ?? null, row?.version ?? null);
-  }
   if (!row) return undefined;
   settleKeyCheck(principal, row.key_active);
+  // Only a statement that checked the key itself read a version at which the key was active (a key
+  // looked up earlier in this request may have been revoked since, moving the version this statement read).
+  if (checksKey && keyId !== null) access.rememberRole(farmId, keyId, { role: row.role, version: row.version });
   return farmFieldsOf(row);
 }
 
