@@ -14,8 +14,7 @@ import { addAnswerHeader, writeAnswerHeaders } from './http/answer-headers.js';
 import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
-import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, nothingServedAt, refuseNulPath, routeGuard } from './http/guards.js';
-import { assertApiRoutesChecked, withApiChecks } from './http/api-mount.js';
+import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, nothingServedAt, routeGuard } from './http/guards.js';
 import { ApiError, newErrorId, problemResponse } from './http/problem.js';
 import { requestHeader } from './http/request-headers.js';
 import { rateLimit } from './http/rate-limit/middleware.js';
@@ -134,30 +133,19 @@ export function createApp(deps: AppDeps) {
     if (isPublicApiPath(path)) return next();
     return (isSessionApiPath(path) ? keyManagementAuth : apiAuth)(c, () => limitRequests(c, next));
   };
-  // The order of CONTRACT.md: path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429
-  // → validation (the route's) → access. CORS answers browser preflights before all of them. The checks
-  // call one another directly, and run inside each route's first handler (http/api-mount.ts): as Hono
-  // layers, each would cost every request another async frame and promise, measurably so on a hot read.
-  // A matched route is a known path and method, so of the route guard only its U+0000 rule is left.
-  // The checks every /api answer passes, matched or not: its fields, CORS, errors as problem+json.
-  const answeredAsApi: Check = (c, next) => writeAnswerHeaders(c, () => apiCors(c, () => answeringErrors(c, next)));
-  const apiChecks: Check = (c, next) => answeredAsApi(c, () => refuseNulPath(c, () => bodyGuards(c, () => keyAndLimit(c, next))));
-  // A path no route serves: the route guard answers 404 or 405 (or CORS a preflight) with the same fields.
-  const unmatchedApiPath = (c: Context<AppEnv>) =>
-    answeredAsApi(c, () =>
-      guardRoute(c, () => {
-        throw nothingServedAt(c.req.path);
-      }),
-    ).then(() => c.res);
-  // Programs (/api, /auth) get problem+json; people get a page.
-  app.notFound((c) => {
-    if (isUnder(c.req.path, '/api')) return unmatchedApiPath(c);
-    return isMachinePath(c.req.path) ? respond(c, nothingServedAt(c.req.path)) : notFoundPage(c);
-  });
+  // The order of the API's checks: answer fields, CORS (which answers browser preflights before the rest),
+  // errors as problem+json; then path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429
+  // → validation (the route's) → access. One middleware that calls the checks in turn.
+  app.use('/api/*', (c, next) =>
+    writeAnswerHeaders(c, () => apiCors(c, () => answeringErrors(c, () => guardRoute(c, () => bodyGuards(c, () => keyAndLimit(c, next)))))),
+  );
+  // Programs (/auth, /health) get problem+json; people get a page. (/api paths no route serves are
+  // answered by the route guard above.)
+  app.notFound((c) => (isMachinePath(c.req.path) ? respond(c, nothingServedAt(c.req.path)) : notFoundPage(c)));
   app.use('/auth/*', (c, next) => guardRoute(c, () => bodyGuards(c, next)));
   // Any other method than GET or HEAD: 405 with Allow, as on the API.
   app.use(HEALTH_PATH, guardRoute);
-  const mount = (routes: Hono<any>) => app.route('/', withApiChecks(routes, apiChecks));
+  const mount = (routes: Hono<any>) => app.route('/', routes);
 
   app.get(HEALTH_PATH, (c) => c.json({ status: 'ok' }));
   mount(docsRoutes());
@@ -193,7 +181,6 @@ export function createApp(deps: AppDeps) {
   // What app.doc31 serves, mounted like every other /api route.
   description.get('/api/openapi.json', (c) => c.json(app.getOpenAPI31Document(documentConfig)));
   mount(description);
-  assertApiRoutesChecked(app);
   return app;
 }
 

@@ -13,7 +13,15 @@ import { migratePglite, migratePostgres } from './migrate.js';
 import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Statement } from './statement.js';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What both drivers answer a raw statement with (`db.execute`): node-postgres and PGlite results both carry `rows`. */
+interface RowsResult extends PgQueryResultHKT {
+  type: Rows<this['row']>;
+}
+interface Rows<Row> {
+  rows: Row[];
+}
+
+export type Database = PgDatabase<RowsResult, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -28,21 +36,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/**
- * pg's Query for a named statement, made from its text and values. Handed a `{ name, text, values }`
- * config instead, pg copies that object through its property descriptors: about 7 % of the main
- * thread's instructions on a hot read (bench:instructions). pg reads `name` when the query is sent.
- */
-class NamedQuery extends pg.Query {
-  constructor(name: string, text: string, values: unknown[]) {
-    super(text, values);
-    (this as unknown as { name: string }).name = name;
-  }
-}
-
-/** pg's pool answers a submitted query with a promise of its result (its types say otherwise). */
-const submit = (pool: pg.Pool, query: NamedQuery) => pool.query(query) as unknown as Promise<pg.QueryResult>;
-
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (error) =>
@@ -53,7 +46,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     rows: (statement, values) =>
-      submit(pool, new NamedQuery(statement.name, statement.text, statement.params(values))).then((result) => result.rows),
+      pool.query({ name: statement.name, text: statement.text, values: statement.params(values) }).then((result) => result.rows),
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };
@@ -102,7 +95,6 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 /** Runs raw SQL and returns its rows; PGlite and node-postgres both answer `{ rows }`. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows;
 }

@@ -1,6 +1,7 @@
 // Checks that run before authentication, in the order of CONTRACT.md:
 // unknown path 404 → method 405 → body over 5 MiB 413 → content type 415.
 import type { Context, Hono, Next } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { declaredLength, limitBody } from './body-limit.js';
 import type { Check } from './context.js';
 import { ApiError } from './problem.js';
@@ -57,7 +58,7 @@ export function routeGuard(app: Hono<any>): Check {
     const path = c.req.path;
     refuseNul(path);
     // The router has matched already: a route of this method means the path is known (the common case).
-    if (c.req.matchedRoutes.some((route) => route.method === c.req.method)) return next();
+    if (matchedRoutes(c).some((route) => route.method === c.req.method)) return next();
     table ??= knownPaths(app);
     const methods = new Set<string>();
     for (const known of table) if (known.pattern.test(path)) for (const m of known.methods) methods.add(m);
@@ -77,14 +78,8 @@ export const nothingServedAt = (path: string) => new ApiError('not-found', `No r
 
 /**
  * 404 for a path holding U+0000, which a route's pattern may match: no identifier holds it (PostgreSQL
- * cannot even compare text with it), so no resource is there. The rest of the route guard for a route
- * that matched.
+ * cannot even compare text with it), so no resource is there.
  */
-export const refuseNulPath: Check = (c, next) => {
-  refuseNul(c.req.path);
-  return next();
-};
-
 function refuseNul(path: string): void {
   if (path.includes('\u0000')) throw nothingServedAt(path);
 }

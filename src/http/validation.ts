@@ -61,7 +61,7 @@ function fieldsWithNul(value: unknown): string[] {
 }
 
 /** 400 when validated data of `target` holds U+0000 anywhere. */
-export function rejectNul(data: unknown, target: string): void {
+function rejectNul(data: unknown, target: string): void {
   const withNul = fieldsWithNul(data);
   if (withNul.length) {
     throw validationFailed(
