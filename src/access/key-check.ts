@@ -1,16 +1,12 @@
 // Folds the re-check of a remembered API key into a request's first statement
 // (see accounts/principal.ts), so that a shared database costs no extra round trip.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Principal } from '../accounts/principal.js';
+import { keyCheckNeeded, type Principal } from '../accounts/principal.js';
 import { Statement } from '../db/statement.js';
-import { unauthorized } from '../http/auth.js';
+import { unauthorized } from '../http/problem.js';
 
 const keyIsActive = (keyId: string | Placeholder) =>
   sql`exists (select 1 from api_keys k where k.key_id = ${keyId} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()))`;
-
-/** Whether the principal's key still has to be checked: a key remembered as a hint, not yet verified. */
-export const keyCheckNeeded = (principal: Principal): principal is Principal & { keyId: string } =>
-  !principal.verified && principal.keyId !== null;
 
 /** A boolean SQL expression: is the principal's key still active? Constant true once verified. */
 export function keyStillActive(principal: Principal): SQL {

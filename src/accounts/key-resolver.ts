@@ -1,9 +1,8 @@
 // Turns a raw API key into a principal with as few database statements as stays exact.
 import type { AccessMemory, RememberedKey } from '../access/access-memory.js';
-import { keyCheckNeeded } from '../access/key-check.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { findActiveKeyByHash, isKeyActive, recordKeyUse } from './api-keys-store.js';
-import type { Principal } from './principal.js';
+import { keyCheckNeeded, type Principal } from './principal.js';
 import { sha256 } from './secrets.js';
 
 const LAST_USED_RESOLUTION_MS = 60_000;

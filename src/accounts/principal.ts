@@ -10,3 +10,7 @@ export interface Principal {
    */
   verified: boolean;
 }
+
+/** Whether the principal's key still has to be checked: a key remembered as a hint, not yet verified. */
+export const keyCheckNeeded = (principal: Principal): principal is Principal & { keyId: string } =>
+  !principal.verified && principal.keyId !== null;

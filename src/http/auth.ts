@@ -4,16 +4,10 @@ import { getCookie } from 'hono/cookie';
 import { findSessionUser } from '../accounts/users-store.js';
 import type { Principal } from '../accounts/principal.js';
 import type { AppDeps, AppEnv, Check } from './context.js';
-import { ApiError } from './problem.js';
+import { ApiError, unauthorized } from './problem.js';
 import { requestConnection, requestHeader } from './request-headers.js';
 
 export const SESSION_COOKIE = 'akker_session';
-
-// One body for every cause (missing, malformed, unknown, revoked, expired), so keys cannot be enumerated.
-export const unauthorized = () =>
-  new ApiError('unauthorized', 'A valid API key is required: send it in X-API-Key or as Authorization: Bearer <key>.', {
-    headers: { 'www-authenticate': 'Bearer realm="akker"' },
-  });
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 

@@ -6,7 +6,7 @@ import type { KeyResolver } from '../accounts/key-resolver.js';
 import type { AccessMemory } from '../access/access-memory.js';
 import type { Principal } from '../accounts/principal.js';
 import type { RateLimitStore } from './rate-limit/store.js';
-import type { AnswerHeaders } from './answer-headers.js';
+import type { AnswerHeaders } from './answer-fields.js';
 
 export interface AppDeps {
   config: Config;

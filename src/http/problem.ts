@@ -95,3 +95,9 @@ export function problemResponse(c: Context, error: ApiError, errorsUrl: string, 
   const body = JSON.stringify(problemBody(error, errorsUrl, c.req.path, errorId));
   return answer(c, body, error.status, 'application/problem+json', error.options.headers);
 }
+
+// One body for every cause (missing, malformed, unknown, revoked, expired), so keys cannot be enumerated.
+export const unauthorized = () =>
+  new ApiError('unauthorized', 'A valid API key is required: send it in X-API-Key or as Authorization: Bearer <key>.', {
+    headers: { 'www-authenticate': 'Bearer realm="akker"' },
+  });

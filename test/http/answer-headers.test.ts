@@ -2,7 +2,8 @@
 // Node server sends them: there they go onto the Node response, not through a fetch Response.
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAnswerHeader, writeAnswerHeaders, type AnswerField } from '../../src/http/answer-headers.js';
+import type { AnswerField } from '../../src/http/answer-fields.js';
+import { addAnswerHeader, writeAnswerHeaders } from '../../src/http/answer-headers.js';
 import { json, noContent } from '../../src/http/answers.js';
 import { ApiError, problemResponse } from '../../src/http/problem.js';
 import type { AppEnv } from '../../src/http/context.js';

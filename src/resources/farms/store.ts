@@ -1,8 +1,8 @@
 // Farm queries. Reads fold the principal's key check and role into the same statement.
 import { eq, sql } from 'drizzle-orm';
-import type { Principal } from '../../accounts/principal.js';
+import { keyCheckNeeded, type Principal } from '../../accounts/principal.js';
 import type { AccessVersion } from '../../access/access-memory.js';
-import { keyCheckNeeded, settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
+import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { AppDeps } from '../../http/context.js';
 import { Statement } from '../../db/statement.js';
