@@ -145,15 +145,14 @@ export function createApp(deps: AppDeps) {
   app.use('/auth/*', (c, next) => guardRoute(c, () => bodyGuards(c, next)));
   // Any other method than GET or HEAD: 405 with Allow, as on the API.
   app.use(HEALTH_PATH, guardRoute);
-  const mount = (routes: Hono<any>) => app.route('/', routes);
 
   app.get(HEALTH_PATH, (c) => c.json({ status: 'ok' }));
-  mount(docsRoutes());
+  app.route('/', docsRoutes());
   // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
   const signInThrottle = new SignInThrottle();
-  mount(accountRoutes(deps, signInThrottle));
-  mount(pageRoutes(deps, signInThrottle));
-  mount(farmRoutes(deps));
+  app.route('/', accountRoutes(deps, signInThrottle));
+  app.route('/', pageRoutes(deps, signInThrottle));
+  app.route('/', farmRoutes(deps));
   for (const routes of [
     fieldRoutes,
     cultivationRoutes,
@@ -165,9 +164,9 @@ export function createApp(deps: AppDeps) {
     auditRoutes,
     calculationRoutes,
   ]) {
-    mount(routes(deps));
+    app.route('/', routes(deps));
   }
-  mount(catalogueRoutes());
+  app.route('/', catalogueRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', {
@@ -180,7 +179,7 @@ export function createApp(deps: AppDeps) {
   const description = new Hono<AppEnv>();
   // What app.doc31 serves, mounted like every other /api route.
   description.get('/api/openapi.json', (c) => c.json(app.getOpenAPI31Document(documentConfig)));
-  mount(description);
+  app.route('/', description);
   return app;
 }
 
