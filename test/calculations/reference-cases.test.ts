@@ -1,4 +1,4 @@
-// Every case of ../shared/calc-cases.json, stored through the public API as a client would, and every
+// Every case of test/fixtures/calc-cases.json, stored through the public API as a client would, and every
 // number of every calculation compared with the reference's output.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ interface Case {
   requests: Array<{ path: string; body: Json; expected: Json; variant_if_timeframe_applied?: { body: Json; expected: Json } }>;
 }
 
-const cases = (JSON.parse(readFileSync(new URL('../../../shared/calc-cases.json', import.meta.url), 'utf8')) as { cases: Case[] }).cases;
+const cases = (JSON.parse(readFileSync(new URL('../fixtures/calc-cases.json', import.meta.url), 'utf8')) as { cases: Case[] }).cases;
 
 /** Local identifiers of the case → the identifiers Akker gave the records. */
 class IdMap {
@@ -129,7 +129,7 @@ describe.each(storageKinds)('calc-cases.json on %s', (kind) => {
         it(`answers POST ${request.path} as the reference`, async () => {
           const path = ids.toOurs(request.path);
           if (path.endsWith('/dose')) {
-            // CONTRACT.md: the dose applies the timeframe, so the reference's figures for it are the variant's.
+            // Akker's dose counts only the applications in the timeframe, so the reference's figures for it are the variant's.
             // The reference's own figures (every application, whatever its date) come back with a timeframe
             // that holds every application of the case.
             const variant = request.variant_if_timeframe_applied!;
@@ -151,7 +151,7 @@ describe.each(storageKinds)('calc-cases.json on %s', (kind) => {
           const actual = (await response.json()) as Json;
           const expected = JSON.parse(ids.toOurs(JSON.stringify(request.expected))) as Json;
           if ('reference_error_message' in expected) {
-            // The reference answers 500 here; Akker answers the field with its message (CALCULATIONS.md 13.4).
+            // The reference answers 500 here; Akker answers the field with its message (docs/calculations.md).
             const field = (await (await call(t.app, user.key, 'GET', path.replace(/\/calculations\/.*$/, ''))).json()) as Json;
             expect(actual).toEqual(
               failedField({
