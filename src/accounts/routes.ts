@@ -1,7 +1,7 @@
 // Accounts as JSON for scripts (/auth/*) and key management (/api/keys).
 import { createRoute } from '@hono/zod-openapi';
 import { SESSION_COOKIE } from '../http/auth.js';
-import type { AppDeps, AppEnv } from '../http/context.js';
+import type { AppDeps } from '../http/context.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';

@@ -1,7 +1,7 @@
 // HTTP for the calculations: they read stored records (a read of the resource) and never change them.
 import { createRoute } from '@hono/zod-openapi';
 import { authorize } from '../access/roles.js';
-import type { AppDeps, AppEnv } from '../http/context.js';
+import type { AppDeps } from '../http/context.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { jsonContent } from '../http/route-helpers.js';
 import { idParams } from '../http/route-helpers.js';

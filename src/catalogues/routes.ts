@@ -1,6 +1,5 @@
 // HTTP for the crop and fertilizer catalogues: paginated, searchable by name or code.
 import { createRoute, z } from '@hono/zod-openapi';
-import type { AppEnv } from '../http/context.js';
 import { apiKeySecurity, authenticatedErrors, errorResponses } from '../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema, type PageQuery } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';

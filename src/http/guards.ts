@@ -34,7 +34,7 @@ function compileRoutePath(path: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-function knownPaths(app: Hono<any>): KnownPath[] {
+function knownPaths(app: Pick<Hono, 'routes'>): KnownPath[] {
   const byPath = new Map<string, Set<string>>();
   for (const route of app.routes) {
     if (route.method === 'ALL' || !isMachinePath(route.path)) continue;
@@ -51,7 +51,7 @@ function knownPaths(app: Hono<any>): KnownPath[] {
  * a known path asked with another method, before any other work. The table is read from the app's own
  * routes on the first request, so it cannot drift from them.
  */
-export function routeGuard(app: Hono<any>): Check {
+export function routeGuard(app: Pick<Hono, 'routes'>): Check {
   let table: KnownPath[] | undefined;
   // Not async: on the common path it only hands on next()'s promise (a throw is answered all the same).
   return (c, next) => {

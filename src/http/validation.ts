@@ -1,6 +1,7 @@
 // Zod failures → 400 validation-failed with one `{ field, message }` per problem; issues that a
 // schema marks as semantic (see `unprocessable`) → 422 when they are the only ones.
 import type { Hook } from '@hono/zod-openapi';
+import type { AppEnv } from './context.js';
 import { z } from 'zod';
 import { ApiError, validationFailed, type FieldError } from './problem.js';
 
@@ -71,7 +72,7 @@ function rejectNul(data: unknown, target: string): void {
 }
 
 /** The defaultHook of every OpenAPI route. */
-export const validationHook: Hook<unknown, any, any, unknown> = (result) => {
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) throw validationError(result.error as z.ZodError, result.target);
   rejectNul(result.data, result.target);
 };

@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { listAudit } from '../../access/audit.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps, AppEnv } from '../../http/context.js';
+import type { AppDeps } from '../../http/context.js';
 import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';

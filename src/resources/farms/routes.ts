@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { settleKeyCheck } from '../../access/key-check.js';
 import { auditedWrite } from '../../access/audited-write.js';
 import { recordWrite } from '../../access/audit.js';
-import type { AppDeps, AppEnv } from '../../http/context.js';
+import type { AppDeps } from '../../http/context.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';

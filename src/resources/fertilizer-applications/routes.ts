@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps, AppEnv } from '../../http/context.js';
+import type { AppDeps } from '../../http/context.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema } from '../../http/pagination.js';
