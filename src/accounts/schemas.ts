@@ -1,6 +1,6 @@
 // Accounts and API keys on the wire.
 import { z } from '@hono/zod-openapi';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
+import { isBlankPassword, isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
 
 const email = z
   .email('must be an e-mail address')
@@ -12,7 +12,12 @@ const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .openapi({ example: 'correct horse battery staple' });
+  .refine((value) => !isBlankPassword(value), 'must not be only spaces')
+  .refine((value) => !isCommonPassword(value), 'is one of the most common passwords, which are guessed first: choose another')
+  .openapi({
+    description: `At least ${PASSWORD_MIN_LENGTH} characters, not only spaces, and not one of the most common passwords.`,
+    example: 'correct horse battery staple',
+  });
 
 export const signUpSchema = z
   .strictObject({

@@ -1,6 +1,6 @@
 // The fields of the sign-up, sign-in and new-key forms, with messages written for people.
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords.js';
+import { isBlankPassword, isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords.js';
 
 /** Messages by field name; only fields with a problem have one. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -18,7 +18,9 @@ export const signUpForm = z.object({
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Use a password of at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH, `Use a password of at most ${PASSWORD_MAX_LENGTH} characters.`),
+    .max(PASSWORD_MAX_LENGTH, `Use a password of at most ${PASSWORD_MAX_LENGTH} characters.`)
+    .refine((value) => !isBlankPassword(value), 'Use a password that is not only spaces.')
+    .refine((value) => !isCommonPassword(value), 'This is one of the most common passwords, which are guessed first: choose another.'),
 });
 
 export const signInForm = z.object({
