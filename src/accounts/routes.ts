@@ -11,7 +11,8 @@ import { createApiKey, listActiveApiKeys, revokeApiKey } from './api-keys-store.
 import { clientAddress } from './client-address.js';
 import { hashPassword } from './passwords.js';
 import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, signInSchema, signUpSchema, userSchema } from './schemas.js';
-import { endSession, startSession } from './session-cookie.js';
+import { namesForeignOrigin } from './pages/csrf.js';
+import { endSession, sessionToken, startSession } from './session-cookie.js';
 import { checkSignIn } from './sign-in.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import { createUser } from './users-store.js';
@@ -25,6 +26,7 @@ const keySecurity: Array<Record<string, string[]>> = [...apiKeySecurity, { Sessi
 const signUpRoute = createRoute({
   method: 'post',
   path: '/auth/sign-up',
+  operationId: 'signUp',
   tags: ['Accounts'],
   summary: 'Create an account and start a session',
   request: { body: { required: true, content: jsonContent(signUpSchema) } },
@@ -37,6 +39,7 @@ const signUpRoute = createRoute({
 const signInRoute = createRoute({
   method: 'post',
   path: '/auth/sign-in',
+  operationId: 'signIn',
   tags: ['Accounts'],
   summary: 'Start a session',
   description:
@@ -51,17 +54,20 @@ const signInRoute = createRoute({
 const signOutRoute = createRoute({
   method: 'post',
   path: '/auth/sign-out',
+  operationId: 'signOut',
   tags: ['Accounts'],
   summary: 'End the session of the cookie sent (if any)',
+  description: 'A request with the session cookie whose `Origin` names another site is refused with 403, and the session stays.',
   responses: {
     204: { description: 'Signed out; the cookie is cleared.' },
-    ...errorResponses('payload-too-large', 'unsupported-media-type'),
+    ...errorResponses('payload-too-large', 'unsupported-media-type', 'forbidden'),
   },
 });
 
 const listKeysRoute = createRoute({
   method: 'get',
   path: '/api/keys',
+  operationId: 'listApiKeys',
   tags: ['API keys'],
   summary: 'List your active API keys',
   description: 'Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit.',
@@ -76,6 +82,7 @@ const listKeysRoute = createRoute({
 const createKeyRoute = createRoute({
   method: 'post',
   path: '/api/keys',
+  operationId: 'createApiKey',
   tags: ['API keys'],
   summary: 'Create an API key',
   description: 'The raw key is in the answer this once; only its hash is stored.',
@@ -90,6 +97,7 @@ const createKeyRoute = createRoute({
 const revokeKeyRoute = createRoute({
   method: 'delete',
   path: '/api/keys/{id}',
+  operationId: 'revokeApiKey',
   tags: ['API keys'],
   summary: 'Revoke an API key',
   description: 'Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404.',
@@ -128,6 +136,9 @@ export function accountRoutes({ config, database }: AppDeps, signInThrottle: Sig
   });
 
   app.openapi(signOutRoute, async (c) => {
+    if (sessionToken(c) !== undefined && namesForeignOrigin(c, config.publicUrl)) {
+      throw new ApiError('forbidden', 'This request came from another site and was refused.');
+    }
     await endSession(c, db, config);
     return c.body(null, 204);
   });

@@ -65,5 +65,17 @@ function refererOrigin(referer: string | undefined): string | undefined {
  */
 export function comesFromOurOrigin(c: Context, publicUrl: string): boolean {
   const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
-  return origin !== undefined && (origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin);
+  return origin !== undefined && isOurOrigin(c, publicUrl, origin);
 }
+
+/**
+ * A request that names an origin (every browser request that posts does) other than ours. Programs
+ * name none; they are not browsers, so no other site can send them with someone's cookie.
+ */
+export function namesForeignOrigin(c: Context, publicUrl: string): boolean {
+  const origin = c.req.header('origin');
+  return origin !== undefined && !isOurOrigin(c, publicUrl, origin);
+}
+
+const isOurOrigin = (c: Context, publicUrl: string, origin: string) =>
+  origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;
