@@ -1,77 +1,117 @@
-// GeoJSON Polygon / MultiPolygon of a field: counting, validation, area, centroid, perimeter.
+// GeoJSON Polygon / MultiPolygon of a field: size limits, validation, area, centroid, perimeter.
 import turfArea from '@turf/area';
 import turfCenterOfMass from '@turf/center-of-mass';
 import type { FieldGeometry } from '../../db/schema.js';
 import { findCrossing } from './ring-crossing.js';
 
 export const MAX_COORDINATES = 10_000;
+/** A ring has at least 4 positions, so no geometry within MAX_COORDINATES has more rings than this. */
+export const MAX_RINGS = MAX_COORDINATES / 4;
+/** Every polygon has an outer ring. */
+export const MAX_POLYGONS = MAX_RINGS;
 
 type Position = [number, number];
 type Ring = Position[];
-
-/**
- * Every [longitude, latitude] position of every ring, holes included. Walks the
- * arrays without looking at anything else, so it is the first and cheapest check.
- */
-export function countPositions(coordinates: unknown): number {
-  let count = 0;
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: coordinates, depth: 0 }];
-  while (stack.length > 0) {
-    const { value, depth } = stack.pop()!;
-    if (!Array.isArray(value)) continue;
-    if (typeof value[0] === 'number') count += 1;
-    else if (depth < 3) for (const item of value) stack.push({ value: item, depth: depth + 1 });
-  }
-  return count;
-}
 
 export interface GeometryProblem {
   path: Array<string | number>;
   message: string;
 }
 
-function ringProblems(ring: unknown, path: Array<string | number>): GeometryProblem[] {
-  if (!Array.isArray(ring)) return [{ path, message: 'must be a ring: an array of positions' }];
+const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : undefined);
+
+/**
+ * Whether `coordinates` hold polygons (a MultiPolygon) rather than rings. A type that is neither is
+ * judged by how deep its first position sits, so that size is checked before the type.
+ */
+function holdsPolygons(type: string, coordinates: unknown[]): boolean {
+  if (type === 'MultiPolygon') return true;
+  if (type === 'Polygon') return false;
+  return Array.isArray(first(first(coordinates[0])));
+}
+
+/**
+ * Too many polygons, rings or positions (every entry of every ring, holes included). Measured from
+ * the arrays' lengths, polygons first and positions last, so a body of a million empty polygons is
+ * refused after one comparison and no count costs more than MAX_POLYGONS + MAX_RINGS steps.
+ */
+export function sizeProblem(type: string, coordinates: unknown[]): GeometryProblem | undefined {
+  const polygons = holdsPolygons(type, coordinates) ? coordinates : [coordinates];
+  if (polygons.length > MAX_POLYGONS) {
+    return { path: ['coordinates'], message: `has ${polygons.length} polygons; at most ${MAX_POLYGONS} are allowed` };
+  }
+  const ringLists = polygons.filter((polygon): polygon is unknown[] => Array.isArray(polygon));
+  const rings = ringLists.reduce((sum, polygon) => sum + polygon.length, 0);
+  if (rings > MAX_RINGS) {
+    return {
+      path: ['coordinates'],
+      message: `has ${rings} rings; at most ${MAX_RINGS} are allowed (each needs at least 4 of the ${MAX_COORDINATES} positions)`,
+    };
+  }
+  let positions = 0;
+  for (const polygon of ringLists) for (const ring of polygon) if (Array.isArray(ring)) positions += ring.length;
+  if (positions > MAX_COORDINATES) {
+    return {
+      path: ['coordinates'],
+      message: `has ${positions} coordinates; at most ${MAX_COORDINATES} are allowed (all rings, holes included)`,
+    };
+  }
+  return undefined;
+}
+
+function ringProblem(ring: unknown, path: Array<string | number>): GeometryProblem | undefined {
+  if (!Array.isArray(ring)) return { path, message: 'must be a ring: an array of positions' };
+  if (ring.length === 0) return { path, message: 'a ring must not be empty: it needs at least 4 positions' };
   for (let i = 0; i < ring.length; i++) {
     const position: unknown = ring[i];
     if (!Array.isArray(position) || position.length !== 2 || !position.every((n) => typeof n === 'number' && Number.isFinite(n))) {
-      return [{ path: [...path, i], message: 'must be a position [longitude, latitude] of two numbers' }];
+      return { path: [...path, i], message: 'must be a position [longitude, latitude] of two numbers' };
     }
     const [lon, lat] = position as Position;
-    if (lon < -180 || lon > 180) return [{ path: [...path, i, 0], message: 'longitude must be between -180 and 180' }];
-    if (lat < -90 || lat > 90) return [{ path: [...path, i, 1], message: 'latitude must be between -90 and 90' }];
+    if (lon < -180 || lon > 180) return { path: [...path, i, 0], message: 'longitude must be between -180 and 180' };
+    if (lat < -90 || lat > 90) return { path: [...path, i, 1], message: 'latitude must be between -90 and 90' };
   }
-  if (ring.length < 4) return [{ path, message: 'a ring needs at least 4 positions' }];
-  const [first, last] = [ring[0] as Position, ring[ring.length - 1] as Position];
-  if (first[0] !== last[0] || first[1] !== last[1]) return [{ path, message: 'a ring must be closed: its last position equals its first' }];
-  return [];
+  if (ring.length < 4) return { path, message: 'a ring needs at least 4 positions' };
+  const [start, end] = [ring[0] as Position, ring[ring.length - 1] as Position];
+  if (start[0] !== end[0] || start[1] !== end[1]) return { path, message: 'a ring must be closed: its last position equals its first' };
+  return undefined;
 }
 
-function polygonProblems(polygon: unknown, path: Array<string | number>): GeometryProblem[] {
-  if (!Array.isArray(polygon) || polygon.length === 0) return [{ path, message: 'must be a polygon: a non-empty array of rings' }];
-  const problems = polygon.flatMap((ring, i) => ringProblems(ring, [...path, i]));
-  if (problems.length > 0) return problems;
+function polygonProblem(polygon: unknown, path: Array<string | number>): GeometryProblem | undefined {
+  if (!Array.isArray(polygon)) return { path, message: 'must be a polygon: an array of rings' };
+  if (polygon.length === 0) return { path, message: 'a polygon must not be empty: it needs an outer ring' };
+  for (let i = 0; i < polygon.length; i++) {
+    const problem = ringProblem(polygon[i], [...path, i]);
+    if (problem) return problem;
+  }
   const crossing = findCrossing(polygon as Ring[]);
-  if (crossing === undefined) return [];
+  if (crossing === undefined) return undefined;
   const message =
     crossing.other === undefined
       ? 'a ring must not cross or touch itself'
       : crossing.other === 0
         ? 'a hole must not cross the outer ring'
         : `a hole must not cross another hole (ring ${crossing.other})`;
-  return [{ path: [...path, crossing.ring], message }];
+  return { path: [...path, crossing.ring], message };
 }
 
-/** Why a geometry is not a valid Polygon or MultiPolygon (empty when it is). */
-export function geometryProblems(geometry: { type: string; coordinates: unknown }): GeometryProblem[] {
+/**
+ * The first reason a geometry is not a valid Polygon or MultiPolygon, or undefined when it is one:
+ * size first, then type, then each polygon in turn. It stops at the first failure, so its cost is
+ * bounded by the size limits whatever the body holds.
+ */
+export function geometryProblem(geometry: { type: string; coordinates: unknown[] }): GeometryProblem | undefined {
   const { type, coordinates } = geometry;
-  if (type === 'Polygon') return polygonProblems(coordinates, ['coordinates']);
-  if (type === 'MultiPolygon') {
-    if (!Array.isArray(coordinates) || coordinates.length === 0)
-      return [{ path: ['coordinates'], message: 'must be a non-empty array of polygons' }];
-    return coordinates.flatMap((polygon, i) => polygonProblems(polygon, ['coordinates', i]));
+  const tooLarge = sizeProblem(type, coordinates);
+  if (tooLarge) return tooLarge;
+  if (type === 'Polygon') return polygonProblem(coordinates, ['coordinates']);
+  if (type !== 'MultiPolygon') return { path: ['type'], message: 'must be Polygon or MultiPolygon' };
+  if (coordinates.length === 0) return { path: ['coordinates'], message: 'must be a non-empty array of polygons' };
+  for (let i = 0; i < coordinates.length; i++) {
+    const problem = polygonProblem(coordinates[i], ['coordinates', i]);
+    if (problem) return problem;
   }
-  return [{ path: ['type'], message: 'must be Polygon or MultiPolygon' }];
+  return undefined;
 }
 
 const polygonsOf = (geometry: FieldGeometry): Ring[][] =>

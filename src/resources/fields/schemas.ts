@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { dateSchema } from '../../http/dates.js';
 import { unprocessable } from '../../http/validation.js';
-import { countPositions, geometryProblems, MAX_COORDINATES } from './geometry.js';
+import { geometryProblem, MAX_COORDINATES } from './geometry.js';
 
 export const acquiringMethods = [
   'owner',
@@ -22,29 +22,27 @@ export const acquiringMethods = [
   'unknown',
 ] as const;
 
-// Shape errors (not an object, no coordinates array) are 400; everything about the
-// coordinates is 422, and the coordinate count is checked before anything else.
+// Shape errors (not an object, no coordinates array) are 400; everything about the coordinates is
+// 422, the first problem only. The coordinates are taken as any array without zod visiting each
+// element: the geometry's own check measures them first and stops at the first failure, where a
+// schema over the nesting would report one issue per element of a body of a million.
 const geometrySchema = z
   .object({
     type: z.string(),
-    coordinates: z.array(z.unknown()).openapi({
-      description:
-        'Polygon: an array of rings; MultiPolygon: an array of polygons. A ring is an array of [longitude, latitude] positions, closed, with at least 4.',
-    }),
+    coordinates: z
+      .custom<unknown[]>((value) => Array.isArray(value), {
+        error: (issue) => (issue.input === undefined ? 'is required' : 'must be an array'),
+      })
+      .openapi({
+        type: 'array',
+        items: {},
+        description:
+          'Polygon: an array of rings; MultiPolygon: an array of polygons. A ring is an array of [longitude, latitude] positions, closed, with at least 4.',
+      }),
   })
   .superRefine((geometry, ctx) => {
-    const positions = countPositions(geometry.coordinates);
-    if (positions > MAX_COORDINATES) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['coordinates'],
-        message: `has ${positions} coordinates; at most ${MAX_COORDINATES} are allowed (all rings, holes included)`,
-        params: unprocessable,
-      });
-      return;
-    }
-    for (const problem of geometryProblems(geometry))
-      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, params: unprocessable });
+    const problem = geometryProblem(geometry);
+    if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, params: unprocessable });
   })
   .openapi('FieldGeometry', {
     description: `GeoJSON Polygon or MultiPolygon in WGS 84, at most ${MAX_COORDINATES} positions in all rings together (more: 422).`,
