@@ -14,6 +14,8 @@ import { addAnswerHeader, writeAnswerHeaders } from './http/answer-headers.js';
 import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
+import { describeDescriptionPaths } from './http/description-paths.js';
+import { errorPageRoutes } from './http/error-pages.js';
 import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, nothingServedAt, routeGuard } from './http/guards.js';
 import { ApiError, newErrorId, problemResponse } from './http/problem.js';
 import { requestHeader } from './http/request-headers.js';
@@ -148,6 +150,7 @@ export function createApp(deps: AppDeps) {
 
   app.get(HEALTH_PATH, (c) => c.json({ status: 'ok' }));
   app.route('/', docsRoutes());
+  app.route('/', errorPageRoutes(respond));
   // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
   const signInThrottle = new SignInThrottle();
   app.route('/', accountRoutes(deps, signInThrottle));
@@ -175,6 +178,7 @@ export function createApp(deps: AppDeps) {
     description: 'Authorization: Bearer <API key>',
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'SessionCookie', { type: 'apiKey', in: 'cookie', name: 'akker_session' });
+  describeDescriptionPaths(app.openAPIRegistry);
   const documentConfig = describeApi(deps.config.publicUrl);
   const description = new Hono<AppEnv>();
   // What app.doc31 serves, mounted like every other /api route.

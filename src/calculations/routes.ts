@@ -26,6 +26,7 @@ const rateNote = 'Limited to 10 requests per minute per key. `end` before `start
 const fieldBalanceRoute = createRoute({
   method: 'post',
   path: '/api/fields/{b_id}/calculations/nitrogen-balance',
+  operationId: 'calculateFieldNitrogenBalance',
   tags,
   summary: 'Nitrogen balance of a field',
   description: `Over the timeframe (default: the current calendar year). A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. ${rateNote}`,
@@ -37,6 +38,7 @@ const fieldBalanceRoute = createRoute({
 const farmBalanceRoute = createRoute({
   method: 'post',
   path: '/api/farms/{b_id_farm}/calculations/nitrogen-balance',
+  operationId: 'calculateFarmNitrogenBalance',
   tags,
   summary: 'Nitrogen balance of a farm',
   description: `Every field of the farm in the timeframe (default: the current calendar year); fields that cannot be calculated are listed with their message and left out of the farm figures. ${rateNote}`,
@@ -48,6 +50,7 @@ const farmBalanceRoute = createRoute({
 const doseRoute = createRoute({
   method: 'post',
   path: '/api/fields/{b_id}/calculations/dose',
+  operationId: 'calculateFieldDose',
   tags,
   summary: 'Nutrients applied on a field',
   description: `The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application. ${rateNote}`,

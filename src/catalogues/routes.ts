@@ -29,6 +29,7 @@ function search<T>(entries: readonly T[], texts: (entry: T) => Array<string | nu
 const cropsRoute = createRoute({
   method: 'get',
   path: '/api/catalogues/cultivations',
+  operationId: 'listCultivationCatalogue',
   tags: ['Catalogues'],
   summary: 'The BRP crop catalogue',
   description: 'In catalogue order. b_lu_catalogue is what a cultivation stores.',
@@ -43,6 +44,7 @@ const cropsRoute = createRoute({
 const fertilizersRoute = createRoute({
   method: 'get',
   path: '/api/catalogues/fertilizers',
+  operationId: 'listFertilizerCatalogue',
   tags: ['Catalogues'],
   summary: 'The SRM and BAAT fertilizer catalogues',
   description: 'SRM first, then BAAT, in catalogue order. p_id_catalogue is what a farm acquires.',

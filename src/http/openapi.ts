@@ -1,5 +1,6 @@
 // What every operation of the OpenAPI document shares: the problem schema, error responses, security.
 import { z } from '@hono/zod-openapi';
+import { exampleProblem } from './error-catalogue.js';
 import { errorCodes, type ErrorCode } from './problem.js';
 
 export const problemSchema = z
@@ -42,7 +43,15 @@ const descriptions: Record<ErrorCode, string> = {
 /** Refused by the HTTP server itself, before any check of the API: any operation can meet them. */
 const connectionErrors: ErrorCode[] = ['bad-request', 'request-timeout', 'request-header-fields-too-large'];
 
-const problemContent = { 'application/problem+json': { schema: problemSchema } };
+/** The problem+json content of one status, with an example of each of its codes (an example's name is its code). */
+const problemContent = (codes: ErrorCode[]) => ({
+  'application/problem+json': {
+    schema: problemSchema,
+    examples: Object.fromEntries(
+      codes.map((code) => [code, { summary: errorCodes[code].title, value: exampleProblem(code, 'https://akker.example/errors') }]),
+    ),
+  },
+});
 
 const headerOf = (description: string, example: string) => ({ schema: { type: 'string' as const, example }, description });
 
@@ -62,14 +71,18 @@ const rateLimitHeaders = {
 /** Error responses of an operation, grouped by status (two codes may share 400). */
 export function errorResponses(...codes: ErrorCode[]) {
   const all: ErrorCode[] = [...codes, 'method-not-allowed', 'internal-error', ...connectionErrors];
-  const byStatus: Record<string, { description: string; content: typeof problemContent; headers?: typeof rateLimitHeaders }> = {};
-  for (const code of all) {
+  const byStatus: Record<string, { description: string; content: ReturnType<typeof problemContent>; headers?: typeof rateLimitHeaders }> =
+    {};
+  const codesByStatus = new Map<string, ErrorCode[]>();
+  for (const code of new Set(all)) {
     const status = String(errorCodes[code].status);
     const existing = byStatus[status];
+    const codesOfStatus = [...(codesByStatus.get(status) ?? []), code];
+    codesByStatus.set(status, codesOfStatus);
     byStatus[status] = {
       description: existing ? `${existing.description} Or: ${descriptions[code]}` : descriptions[code],
-      content: problemContent,
-      ...(code === 'rate-limit-exceeded' ? { headers: rateLimitHeaders } : {}),
+      content: problemContent(codesOfStatus),
+      ...(existing?.headers || code === 'rate-limit-exceeded' ? { headers: rateLimitHeaders } : {}),
     };
   }
   return byStatus;

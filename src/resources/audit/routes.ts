@@ -27,6 +27,7 @@ const auditEntrySchema = z
 const listRoute = createRoute({
   method: 'get',
   path: '/api/farms/{b_id_farm}/audit',
+  operationId: 'listAuditOfFarm',
   tags: ['Sharing'],
   summary: 'The audit trail of a farm: who changed what, and when (owners only)',
   description: 'Oldest first. Entries stay when the resources they name are deleted; they hold identifiers, never deleted contents.',

@@ -20,6 +20,7 @@ const cultivationIdParams = idParams('b_lu', 'Cultivation identifier.');
 const listRoute = createRoute({
   method: 'get',
   path: '/api/fields/{b_id}/cultivations',
+  operationId: 'listCultivationsOfField',
   tags,
   summary: 'List the cultivations of a field',
   description:
@@ -35,6 +36,7 @@ const listRoute = createRoute({
 const createCultivationRoute = createRoute({
   method: 'post',
   path: '/api/fields/{b_id}/cultivations',
+  operationId: 'createCultivationOnField',
   tags,
   summary: 'Add a cultivation to a field (owner or advisor)',
   security: apiKeySecurity,
@@ -52,6 +54,7 @@ const createCultivationRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/cultivations/{b_lu}',
+  operationId: 'getCultivation',
   tags,
   summary: 'Get a cultivation',
   security: apiKeySecurity,
@@ -65,6 +68,7 @@ const getRoute = createRoute({
 const updateRoute = createRoute({
   method: 'patch',
   path: '/api/cultivations/{b_lu}',
+  operationId: 'updateCultivation',
   tags,
   summary: 'Change a cultivation (owner or advisor)',
   description: 'Any subset. Dates must agree with the stored ones and with the harvests (409 otherwise).',
@@ -79,6 +83,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/cultivations/{b_lu}',
+  operationId: 'deleteCultivation',
   tags,
   summary: 'Delete a cultivation and its harvests, permanently (fertilizer applications stay)',
   security: apiKeySecurity,

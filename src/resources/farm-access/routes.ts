@@ -17,6 +17,7 @@ const tags = ['Sharing'];
 const listRoute = createRoute({
   method: 'get',
   path: '/api/farms/{b_id_farm}/access',
+  operationId: 'listAccessOfFarm',
   tags,
   summary: 'List who has which role on a farm (owners only)',
   description: 'Ordered by when the role was granted. Other roles get 403; users without a role 404.',
@@ -31,6 +32,7 @@ const listRoute = createRoute({
 const grantRoute = createRoute({
   method: 'put',
   path: '/api/farms/{b_id_farm}/access',
+  operationId: 'grantAccessToFarm',
   tags,
   summary: 'Grant a signed-up user a role on a farm, or change it (owners only)',
   description: 'An e-mail address nobody signed up with is 422. Demoting the last owner is 409. Takes effect on the next request.',
@@ -45,6 +47,7 @@ const grantRoute = createRoute({
 const revokeRoute = createRoute({
   method: 'delete',
   path: '/api/farms/{b_id_farm}/access/{email}',
+  operationId: 'revokeAccessToFarm',
   tags,
   summary: "Remove a user's role on a farm (owners only)",
   description: 'Removing the last owner is 409; an address without a role is 404. Takes effect on the next request.',

@@ -19,6 +19,7 @@ const tags = ['Farms'];
 const listRoute = createRoute({
   method: 'get',
   path: '/api/farms',
+  operationId: 'listFarms',
   tags,
   summary: 'List the farms you have a role on',
   description: 'Ordered by creation time ascending, then identifier.',
@@ -33,6 +34,7 @@ const listRoute = createRoute({
 const createFarmRoute = createRoute({
   method: 'post',
   path: '/api/farms',
+  operationId: 'createFarm',
   tags,
   summary: 'Create a farm (you become its owner)',
   security: apiKeySecurity,
@@ -50,6 +52,7 @@ const createFarmRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/farms/{b_id_farm}',
+  operationId: 'getFarm',
   tags,
   summary: 'Get a farm',
   security: apiKeySecurity,
@@ -63,6 +66,7 @@ const getRoute = createRoute({
 const updateRoute = createRoute({
   method: 'patch',
   path: '/api/farms/{b_id_farm}',
+  operationId: 'updateFarm',
   tags,
   summary: 'Update a farm (owner or advisor)',
   security: apiKeySecurity,
@@ -76,6 +80,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/farms/{b_id_farm}',
+  operationId: 'deleteFarm',
   tags,
   summary: 'Delete a farm and everything on it, permanently (owner or advisor)',
   security: apiKeySecurity,

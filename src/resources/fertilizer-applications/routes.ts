@@ -20,6 +20,7 @@ const applicationIdParams = idParams('p_app_id', 'Application identifier.');
 const listRoute = createRoute({
   method: 'get',
   path: '/api/fields/{b_id}/fertilizer-applications',
+  operationId: 'listFertilizerApplicationsOfField',
   tags,
   summary: 'List the fertilizer applications of a field',
   description:
@@ -35,6 +36,7 @@ const listRoute = createRoute({
 const createApplicationRoute = createRoute({
   method: 'post',
   path: '/api/fields/{b_id}/fertilizer-applications',
+  operationId: 'createFertilizerApplicationOnField',
   tags,
   summary: 'Record a fertilizer application on a field (owner or advisor)',
   description:
@@ -50,6 +52,7 @@ const createApplicationRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/fertilizer-applications/{p_app_id}',
+  operationId: 'getFertilizerApplication',
   tags,
   summary: 'Get a fertilizer application',
   security: apiKeySecurity,
@@ -63,6 +66,7 @@ const getRoute = createRoute({
 const updateRoute = createRoute({
   method: 'patch',
   path: '/api/fertilizer-applications/{p_app_id}',
+  operationId: 'updateFertilizerApplication',
   tags,
   summary: 'Change a fertilizer application (owner or advisor)',
   security: apiKeySecurity,
@@ -76,6 +80,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/fertilizer-applications/{p_app_id}',
+  operationId: 'deleteFertilizerApplication',
   tags,
   summary: 'Delete a fertilizer application, permanently',
   security: apiKeySecurity,

@@ -19,6 +19,7 @@ const fertilizerIdParams = idParams('p_id', "The farm's fertilizer identifier.")
 const listRoute = createRoute({
   method: 'get',
   path: '/api/farms/{b_id_farm}/fertilizers',
+  operationId: 'listFertilizersOfFarm',
   tags,
   summary: 'List the fertilizers a farm has acquired',
   description: 'Ordered by creation time, then identifier. Each carries its catalogue values.',
@@ -33,6 +34,7 @@ const listRoute = createRoute({
 const acquireRoute = createRoute({
   method: 'post',
   path: '/api/farms/{b_id_farm}/fertilizers',
+  operationId: 'acquireFertilizerForFarm',
   tags,
   summary: 'Acquire a catalogue fertilizer for a farm (owner or advisor)',
   security: apiKeySecurity,
@@ -50,6 +52,7 @@ const acquireRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/fertilizers/{p_id}',
+  operationId: 'getFertilizer',
   tags,
   summary: "Get a farm's fertilizer",
   security: apiKeySecurity,
@@ -63,6 +66,7 @@ const getRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/fertilizers/{p_id}',
+  operationId: 'deleteFertilizer',
   tags,
   summary: "Delete a farm's fertilizer, permanently (owner or advisor)",
   description: 'A fertilizer still used by an application is 409.',

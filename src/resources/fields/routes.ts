@@ -20,6 +20,7 @@ const fieldIdParams = idParams('b_id', 'Field identifier.');
 const listRoute = createRoute({
   method: 'get',
   path: '/api/farms/{b_id_farm}/fields',
+  operationId: 'listFieldsOfFarm',
   tags,
   summary: 'List the fields of a farm',
   description:
@@ -35,6 +36,7 @@ const listRoute = createRoute({
 const createFieldRoute = createRoute({
   method: 'post',
   path: '/api/farms/{b_id_farm}/fields',
+  operationId: 'createFieldOnFarm',
   tags,
   summary: 'Add a field to a farm (owner or advisor)',
   description:
@@ -50,6 +52,7 @@ const createFieldRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/fields/{b_id}',
+  operationId: 'getField',
   tags,
   summary: 'Get a field, with its geometry',
   security: apiKeySecurity,
@@ -63,6 +66,7 @@ const getRoute = createRoute({
 const updateRoute = createRoute({
   method: 'patch',
   path: '/api/fields/{b_id}',
+  operationId: 'updateField',
   tags,
   summary: 'Change a field (owner or advisor)',
   description:
@@ -78,6 +82,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/fields/{b_id}',
+  operationId: 'deleteField',
   tags,
   summary: 'Delete a field with its cultivations, harvests, soil analyses and fertilizer applications, permanently',
   security: apiKeySecurity,

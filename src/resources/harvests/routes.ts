@@ -21,6 +21,7 @@ const ruleErrors = ['not-found', 'forbidden', 'conflict', 'unprocessable-entity'
 const listRoute = createRoute({
   method: 'get',
   path: '/api/cultivations/{b_lu}/harvests',
+  operationId: 'listHarvestsOfCultivation',
   tags,
   summary: 'List the harvests of a cultivation',
   description: 'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only harvests dated within the window.',
@@ -35,6 +36,7 @@ const listRoute = createRoute({
 const createHarvestRoute = createRoute({
   method: 'post',
   path: '/api/cultivations/{b_lu}/harvests',
+  operationId: 'createHarvestOnCultivation',
   tags,
   summary: 'Add a harvest (owner or advisor)',
   description:
@@ -50,6 +52,7 @@ const createHarvestRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/harvests/{b_id_harvesting}',
+  operationId: 'getHarvest',
   tags,
   summary: 'Get a harvest',
   security: apiKeySecurity,
@@ -63,6 +66,7 @@ const getRoute = createRoute({
 const updateRoute = createRoute({
   method: 'patch',
   path: '/api/harvests/{b_id_harvesting}',
+  operationId: 'updateHarvest',
   tags,
   summary: 'Change a harvest (owner or advisor)',
   description: 'The rules of creation apply to the result.',
@@ -77,6 +81,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/harvests/{b_id_harvesting}',
+  operationId: 'deleteHarvest',
   tags,
   summary: 'Delete a harvest, permanently',
   security: apiKeySecurity,

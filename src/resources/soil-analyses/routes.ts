@@ -20,6 +20,7 @@ const analysisIdParams = idParams('a_id', 'Soil analysis identifier.');
 const listRoute = createRoute({
   method: 'get',
   path: '/api/fields/{b_id}/soil-analyses',
+  operationId: 'listSoilAnalysesOfField',
   tags,
   summary: 'List the soil analyses of a field',
   description:
@@ -35,6 +36,7 @@ const listRoute = createRoute({
 const createAnalysisRoute = createRoute({
   method: 'post',
   path: '/api/fields/{b_id}/soil-analyses',
+  operationId: 'createSoilAnalysisOnField',
   tags,
   summary: 'Add a soil analysis to a field (owner or advisor)',
   description: 'A parameter outside its physical range is 400 naming it; a lower depth not below the upper depth is 422.',
@@ -49,6 +51,7 @@ const createAnalysisRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/soil-analyses/{a_id}',
+  operationId: 'getSoilAnalysis',
   tags,
   summary: 'Get a soil analysis',
   security: apiKeySecurity,
@@ -62,6 +65,7 @@ const getRoute = createRoute({
 const updateRoute = createRoute({
   method: 'patch',
   path: '/api/soil-analyses/{a_id}',
+  operationId: 'updateSoilAnalysis',
   tags,
   summary: 'Change a soil analysis (owner or advisor)',
   security: apiKeySecurity,
@@ -75,6 +79,7 @@ const updateRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/soil-analyses/{a_id}',
+  operationId: 'deleteSoilAnalysis',
   tags,
   summary: 'Delete a soil analysis with its sampling, permanently',
   security: apiKeySecurity,
