@@ -43,7 +43,7 @@ const signInRoute = createRoute({
   tags: ['Accounts'],
   summary: 'Start a session',
   description:
-    'Attempts that do not succeed are limited per e-mail address and per client address (shared with the sign-in page); beyond the limit the answer is 429 with Retry-After, whatever the password.',
+    'Attempts that do not succeed are limited per e-mail address from one client address, and per client address (shared with the sign-in page); beyond the limit the answer is 429 with Retry-After, whatever the password. Failures from one address never lock the account out at another.',
   request: { body: { required: true, content: jsonContent(signInSchema) } },
   responses: {
     200: { description: 'Signed in; the response sets the session cookie.', headers: sessionHeader, content: jsonContent(userSchema) },

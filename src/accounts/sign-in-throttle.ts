@@ -1,15 +1,17 @@
-// Slows password guessing: sign-in attempts per e-mail address and per client
-// address in a sliding window. State is per process (see README).
+// Slows password guessing: sign-in attempts per e-mail address at one client address,
+// and per client address, in a sliding window. Never per e-mail address alone: then
+// anyone could lock its owner out from everywhere by failing on purpose.
+// State is per process (see README).
 
 export interface ThrottleLimits {
-  /** Attempts that did not succeed, per e-mail address, within the window. */
-  perEmail: number;
+  /** Attempts that did not succeed, per e-mail address from one client address, within the window. */
+  perEmailAndAddress: number;
   /** Attempts that did not succeed, per client address, within the window. */
   perAddress: number;
   windowMs: number;
 }
 
-const DEFAULT_LIMITS: ThrottleLimits = { perEmail: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
+const DEFAULT_LIMITS: ThrottleLimits = { perEmailAndAddress: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
 
 // Bounds memory when someone sprays attempts at many addresses or e-mails.
 const MAX_KEYS = 100_000;
@@ -59,14 +61,14 @@ class AttemptLog {
 export type Admission = { admitted: true; succeeded(): void } | { admitted: false; retryAfterSeconds: number };
 
 export class SignInThrottle {
-  readonly #byEmail: AttemptLog;
+  readonly #byEmailAndAddress: AttemptLog;
   readonly #byAddress: AttemptLog;
 
   constructor(
     limits: ThrottleLimits = DEFAULT_LIMITS,
     private readonly clock: () => number = Date.now,
   ) {
-    this.#byEmail = new AttemptLog(limits.perEmail, limits.windowMs);
+    this.#byEmailAndAddress = new AttemptLog(limits.perEmailAndAddress, limits.windowMs);
     this.#byAddress = new AttemptLog(limits.perAddress, limits.windowMs);
   }
 
@@ -74,19 +76,20 @@ export class SignInThrottle {
    * Admits an attempt and counts it, or refuses it with the seconds to wait.
    * The attempt counts before the password is checked, so guesses sent in
    * parallel are counted too; `succeeded()` takes it back and forgets the
-   * e-mail address's earlier failures.
+   * e-mail address's earlier failures at this client address.
    */
   admit(email: string, address: string): Admission {
     const now = this.clock();
-    const emailKey = email.trim().toLowerCase();
-    const waitMs = Math.max(this.#byEmail.waitMs(emailKey, now), this.#byAddress.waitMs(address, now));
+    // A line break cannot be part of an e-mail address or a network address: the pair stays unambiguous.
+    const pairKey = `${email.trim().toLowerCase()}\n${address}`;
+    const waitMs = Math.max(this.#byEmailAndAddress.waitMs(pairKey, now), this.#byAddress.waitMs(address, now));
     if (waitMs > 0) return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-    this.#byEmail.add(emailKey, now);
+    this.#byEmailAndAddress.add(pairKey, now);
     this.#byAddress.add(address, now);
     return {
       admitted: true,
       succeeded: () => {
-        this.#byEmail.clear(emailKey);
+        this.#byEmailAndAddress.clear(pairKey);
         this.#byAddress.remove(address, now);
       },
     };

@@ -264,7 +264,7 @@ describe('pages', () => {
   });
 
   describe('throttling sign-in', () => {
-    it('refuses sign-in for an e-mail address after 10 failures, even with the right password, and tells when to retry', async () => {
+    it('refuses sign-in for an e-mail address after 10 failures from one client address, even with the right password, and tells when to retry', async () => {
       const { email, password } = await signedUpClient(t.app);
       const client = new FormClient(t.app, '198.51.100.1');
       for (let i = 0; i < 10; i++) expect((await client.submit('/signin', '/signin', { email, password: `wrong ${i}` })).status).toBe(401);
@@ -274,11 +274,11 @@ describe('pages', () => {
       expect(refused.html).toContain('Too many sign-in attempts failed. Wait 15 minutes and try again.');
       expect(refused.html).toContain(`value="${email}"`);
       // The JSON endpoint shares the count.
-      const json = await t.app.request('/auth/sign-in', {
-        method: 'POST',
-        body: JSON.stringify({ email, password }),
-        headers: { 'content-type': 'application/json' },
-      });
+      const json = await t.app.request(
+        '/auth/sign-in',
+        { method: 'POST', body: JSON.stringify({ email, password }), headers: { 'content-type': 'application/json' } },
+        { incoming: { socket: { remoteAddress: '198.51.100.1' } } },
+      );
       await expectProblem(json, 429, 'rate-limit-exceeded');
       expect(Number(json.headers.get('retry-after'))).toBeGreaterThan(800);
     });
@@ -295,7 +295,26 @@ describe('pages', () => {
       const refused = await signIn({ email, password });
       await expectProblem(refused, 429, 'rate-limit-exceeded');
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
-      expect((await new FormClient(t.app, '192.0.2.5').submit('/signin', '/signin', { email, password })).status).toBe(429);
+      expect((await new FormClient(t.app, '192.0.2.4').submit('/signin', '/signin', { email, password })).status).toBe(429);
+    });
+
+    it('failures from address A do not lock out the owner signing in from address B', async () => {
+      const { email, password } = await signedUpClient(t.app);
+      const stranger = new FormClient(t.app, '203.0.113.50');
+      for (let i = 0; i < 20; i++) {
+        const status = (await stranger.submit('/signin', '/signin', { email, password: `guess ${i}` })).status;
+        expect(status).toBe(i < 10 ? 401 : 429);
+      }
+      const owner = new FormClient(t.app, '198.51.100.77');
+      const signedIn = await owner.submit('/signin', '/signin', { email, password });
+      expect(signedIn.status).toBe(303);
+      expect(signedIn.location).toBe('/account');
+      const json = await t.app.request(
+        '/auth/sign-in',
+        { method: 'POST', body: JSON.stringify({ email, password }), headers: { 'content-type': 'application/json' } },
+        { incoming: { socket: { remoteAddress: '198.51.100.78' } } },
+      );
+      expect(json.status).toBe(200);
     });
 
     it('refuses sign-in from a client address after 50 failures, whichever e-mail addresses were tried', async () => {

@@ -1,8 +1,9 @@
-// The sign-in throttle: a sliding window of attempts per e-mail address and per client address.
+// The sign-in throttle: a sliding window of failed attempts per (e-mail address, client address)
+// and per client address, so that nobody can lock someone else out from everywhere.
 import { describe, expect, it } from 'vitest';
 import { SignInThrottle } from '../../src/accounts/sign-in-throttle.js';
 
-const limits = { perEmail: 3, perAddress: 5, windowMs: 60_000 };
+const limits = { perEmailAndAddress: 3, perAddress: 5, windowMs: 60_000 };
 
 function throttleAt(start = 1_000_000) {
   const clock = { now: start };
@@ -10,13 +11,20 @@ function throttleAt(start = 1_000_000) {
 }
 
 describe('sign-in throttle', () => {
-  it('refuses the attempt after the limit per e-mail address (compared case-insensitively), with the seconds to wait', () => {
+  it('refuses the attempt after the limit per e-mail address (compared case-insensitively) from one client address, with the seconds to wait', () => {
     const { clock, throttle } = throttleAt();
     for (let i = 0; i < 3; i++) {
       expect(throttle.admit('Grower@example.org', 'a').admitted).toBe(true);
       clock.now += 10_000;
     }
-    expect(throttle.admit('grower@EXAMPLE.org', 'b')).toEqual({ admitted: false, retryAfterSeconds: 30 });
+    expect(throttle.admit('grower@EXAMPLE.org', 'a')).toEqual({ admitted: false, retryAfterSeconds: 30 });
+  });
+
+  it("does not count a stranger's failures from one address against the owner at another address", () => {
+    const { throttle } = throttleAt();
+    for (let i = 0; i < 3; i++) throttle.admit('owner@example.org', 'stranger');
+    expect(throttle.admit('owner@example.org', 'stranger').admitted).toBe(false);
+    expect(throttle.admit('owner@example.org', 'home').admitted).toBe(true);
   });
 
   it('admits again once the oldest attempt leaves the window', () => {
@@ -35,7 +43,7 @@ describe('sign-in throttle', () => {
     expect(throttle.admit('fresh@example.org', '10.0.0.2').admitted).toBe(true);
   });
 
-  it('forgets the failures of an e-mail address once its password is right, and takes the attempt back', () => {
+  it('forgets the failures of an e-mail address at an address once its password is right there, and takes the attempt back', () => {
     const { throttle } = throttleAt();
     throttle.admit('a@example.org', 'x');
     throttle.admit('a@example.org', 'x');
