@@ -106,7 +106,7 @@ export function differences(shown: unknown, actual: unknown, path = '$'): string
     const open = shown.at(-1) === LEFT_OUT;
     const compared = open ? shown.slice(0, -1) : shown;
     if (open ? actual.length < compared.length : actual.length !== compared.length) {
-      return [`${path}: ${shown.length} items are shown, ${actual.length} came`];
+      return [`${path}: ${compared.length}${open ? ' or more' : ''} items are shown, ${actual.length} came`];
     }
     return compared.flatMap((item, i) => differences(item, actual[i], `${path}[${i}]`));
   }
