@@ -1,4 +1,6 @@
-// Every change goes through here: the access check, the change and its audit entry, in one transaction.
+// Every change goes through here: the access check, the change and its audit entry, in one transaction
+// that holds the farm's row from the check to the commit.
+import { sql } from 'drizzle-orm';
 import type { Principal } from '../accounts/principal.js';
 import type { Database } from '../db/client.js';
 import { recordWrite, type AuditAction } from './audit.js';
@@ -18,6 +20,16 @@ interface Change<T> {
   id: string | ((result: T) => string);
 }
 
+/**
+ * Writes to one farm take turns: each holds the farm's row until it commits. So a read-modify-write
+ * never works from a row another write is changing, and nothing is added under a record while a
+ * delete of it (or of anything above it) is running. The same lock mode as the access-version
+ * triggers take, so a change of access also waits for the writes in flight.
+ */
+async function holdFarm(tx: Database, farmId: string): Promise<void> {
+  await tx.execute(sql`select 1 from farms where b_id_farm = ${farmId} for no key update`);
+}
+
 export function auditedWrite<T>(
   db: Database,
   principal: Principal,
@@ -25,8 +37,14 @@ export function auditedWrite<T>(
   perform: (tx: Database, farmId: string) => Promise<T>,
   change: Change<T>,
 ): Promise<T> {
+  const action = check.action ?? 'write';
   return db.transaction(async (tx) => {
-    const farmId = await authorize(tx, principal, check.kind, check.id, check.action ?? 'write');
+    // A caller without the role is refused before it can hold anything.
+    const farmId = await authorize(tx, principal, check.kind, check.id, action);
+    await holdFarm(tx, farmId);
+    // Asked again under the lock: this statement sees every write committed before it, so a record
+    // deleted (or a role taken away) while this request waited is 404 (or 403) now.
+    await authorize(tx, principal, check.kind, check.id, action);
     const result = await perform(tx, farmId);
     const id = typeof change.id === 'string' ? change.id : change.id(result);
     await recordWrite(tx, principal, farmId, change.action, change.kind, id);

@@ -11,7 +11,7 @@ import type { PageQuery } from '../../http/pagination.js';
 import { ApiError } from '../../http/problem.js';
 import { deleteCultivations } from '../cascade.js';
 import { defaultHarvestInputs } from '../harvests/conversion.js';
-import { addHarvest, lockCultivation } from '../harvests/store.js';
+import { addHarvest, readCultivation } from '../harvests/store.js';
 import type { Cultivation, CultivationCreate, CultivationUpdate } from './schemas.js';
 
 const recordColumns = {
@@ -96,7 +96,7 @@ function checkAgainstHarvests(crop: CropEntry, start: string, end: string | null
  * gets an end date and has no harvest yet gets its harvest on that date, as on creation.
  */
 export async function updateCultivation(tx: Database, cultivationId: string, changes: CultivationUpdate) {
-  const stored = await lockCultivation(tx, cultivationId);
+  const stored = await readCultivation(tx, cultivationId);
   const crop = knownCrop(changes.b_lu_catalogue ?? stored.b_lu_catalogue);
   const start = changes.b_lu_start ?? stored.b_lu_start;
   const end = changes.b_lu_end === undefined ? stored.b_lu_end : changes.b_lu_end;

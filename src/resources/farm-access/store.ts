@@ -1,7 +1,7 @@
 // Roles on a farm. A farm always keeps at least one owner.
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
-import { countRows } from '../../db/paging.js';
+import { countRows, inOneSnapshot } from '../../db/paging.js';
 import { farmAccess, users, type FarmRole } from '../../db/schema.js';
 import type { PageQuery } from '../../http/pagination.js';
 import { ApiError, notFound } from '../../http/problem.js';
@@ -9,25 +9,27 @@ import { findUserByEmail } from '../../accounts/users-store.js';
 
 export async function listAccess(db: Database, farmId: string, page: PageQuery) {
   const where = eq(farmAccess.b_id_farm, farmId);
-  const [data, total] = await Promise.all([
-    db
-      .select({ email: users.email, role: farmAccess.role })
-      .from(farmAccess)
-      .innerJoin(users, eq(users.user_id, farmAccess.user_id))
-      .where(where)
-      .orderBy(farmAccess.created_at, farmAccess.user_id)
-      .limit(page.limit)
-      .offset(page.offset),
-    countRows(db, farmAccess, where),
-  ]);
+  const [data, total] = await inOneSnapshot(db, (tx) =>
+    Promise.all([
+      tx
+        .select({ email: users.email, role: farmAccess.role })
+        .from(farmAccess)
+        .innerJoin(users, eq(users.user_id, farmAccess.user_id))
+        .where(where)
+        .orderBy(farmAccess.created_at, farmAccess.user_id)
+        .limit(page.limit)
+        .offset(page.offset),
+      countRows(tx, farmAccess, where),
+    ]),
+  );
   return { data, total };
 }
 
-/** Locks the farm's roles for the transaction and answers how many owners it has besides `userId`. */
+/** How many owners the farm has besides `userId`. */
 async function otherOwners(tx: Database, farmId: string, userId: string): Promise<number> {
   const rows = await queryRows<{ user_id: string; role: FarmRole }>(
     tx,
-    sql`select user_id, role from farm_access where b_id_farm = ${farmId} for update`,
+    sql`select user_id, role from farm_access where b_id_farm = ${farmId}`,
   );
   return rows.filter((row) => row.role === 'owner' && row.user_id !== userId).length;
 }

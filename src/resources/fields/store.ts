@@ -60,8 +60,7 @@ export async function updateField(tx: Database, fieldId: string, changes: FieldU
   const [stored] = await tx
     .select({ b_start: fields.b_start, b_end: fields.b_end })
     .from(fields)
-    .where(eq(fields.b_id, fieldId))
-    .for('update');
+    .where(eq(fields.b_id, fieldId));
   const start = changes.b_start ?? stored!.b_start;
   const end = changes.b_end === undefined ? stored!.b_end : changes.b_end;
   if (end !== null && end <= start) {

@@ -10,7 +10,7 @@ import { notFound } from '../../http/problem.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { harvestCreateSchema, harvestSchema, harvestUpdateSchema } from './schemas.js';
-import { addHarvest, deleteHarvest, getHarvest, listHarvests, lockCultivation, updateHarvest } from './store.js';
+import { addHarvest, deleteHarvest, getHarvest, listHarvests, readCultivation, updateHarvest } from './store.js';
 import { json, noContent } from '../../http/answers.js';
 
 const tags = ['Harvests'];
@@ -111,7 +111,7 @@ export function harvestRoutes({ database }: AppDeps) {
       db,
       c.get('principal'),
       { kind: 'cultivation', id: b_lu },
-      async (tx) => addHarvest(tx, await lockCultivation(tx, b_lu), input),
+      async (tx) => addHarvest(tx, await readCultivation(tx, b_lu), input),
       { action: 'create', kind: 'harvest', id: (h) => h.b_id_harvesting },
     );
     return json(c, harvest, 201, { location: `/api/harvests/${harvest.b_id_harvesting}` });

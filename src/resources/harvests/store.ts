@@ -34,8 +34,8 @@ interface CultivationState {
   b_lu_end: string | null;
 }
 
-/** The cultivation, locked against concurrent harvests for the rest of the transaction. */
-export async function lockCultivation(tx: Database, cultivationId: string): Promise<CultivationState> {
+/** The cultivation a harvest belongs to, with what its rules need. */
+export async function readCultivation(tx: Database, cultivationId: string): Promise<CultivationState> {
   const [row] = await tx
     .select({
       b_lu: cultivations.b_lu,
@@ -44,8 +44,7 @@ export async function lockCultivation(tx: Database, cultivationId: string): Prom
       b_lu_end: cultivations.b_lu_end,
     })
     .from(cultivations)
-    .where(eq(cultivations.b_lu, cultivationId))
-    .for('update');
+    .where(eq(cultivations.b_lu, cultivationId));
   return row!;
 }
 
@@ -125,7 +124,7 @@ export function listHarvests(db: Database, cultivationId: string, page: PageQuer
 
 export async function updateHarvest(tx: Database, harvestId: string, changes: HarvestUpdate): Promise<Harvest> {
   const stored = (await getHarvest(tx, harvestId))!;
-  const cultivation = await lockCultivation(tx, stored.b_lu);
+  const cultivation = await readCultivation(tx, stored.b_lu);
   const crop = findCrop(cultivation.b_lu_catalogue)!;
   const { b_lu_harvest_date: newDate, ...changedInputs } = changes;
   const date = newDate ?? stored.b_lu_harvest_date;

@@ -76,7 +76,7 @@ export async function listSoilAnalyses(db: Database, fieldId: string, page: Page
 }
 
 export async function updateSoilAnalysis(tx: Database, analysisId: string, changes: SoilAnalysisUpdate) {
-  const [stored] = (await tx.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId)).for('update')) as Row[];
+  const [stored] = (await tx.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId))) as Row[];
   const { sampling, parameters } = split(changes);
   const upper = (sampling.a_depth_upper as number | undefined) ?? stored!.a_depth_upper;
   const lower = sampling.a_depth_lower === undefined ? stored!.a_depth_lower : (sampling.a_depth_lower as number | null);
