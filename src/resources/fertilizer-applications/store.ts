@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { amountInKgPerHa, findFertilizer, type AmountUnit } from '../../catalogues/fertilizers.js';
 import type { Database } from '../../db/client.js';
-import { countRows } from '../../db/paging.js';
+import { countRows, inOneSnapshot } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { farmFertilizers, fertilizerApplications, fields } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
@@ -77,14 +77,16 @@ export async function getApplication(db: Database, applicationId: string) {
 
 export async function listApplications(db: Database, fieldId: string, page: PageQuery & DateRange) {
   const where = and(eq(fertilizerApplications.b_id, fieldId), dateWithin(fertilizerApplications.p_app_date, page));
-  const [rows, total] = await Promise.all([
-    select(db)
-      .where(where)
-      .orderBy(fertilizerApplications.created_at, fertilizerApplications.p_app_id)
-      .limit(page.limit)
-      .offset(page.offset),
-    countRows(db, fertilizerApplications, where),
-  ]);
+  const [rows, total] = await inOneSnapshot(db, (tx) =>
+    Promise.all([
+      select(tx)
+        .where(where)
+        .orderBy(fertilizerApplications.created_at, fertilizerApplications.p_app_id)
+        .limit(page.limit)
+        .offset(page.offset),
+      countRows(tx, fertilizerApplications, where),
+    ]),
+  );
   return { data: (rows as Row[]).map(withName), total };
 }
 
