@@ -23,6 +23,9 @@ const environmentSchema = z.object({
   RATE_LIMIT_WRITE: rateLimitSchema.default(30),
   RATE_LIMIT_CALCULATION: rateLimitSchema.default(10),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('akker:rate-limit:'),
+  RATE_LIMIT_USER_FACTOR: z.coerce.number().min(0).max(1000).default(4),
+  MAX_KEYS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(100),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
   DEPOSITION_KG_N_HA_YR: z.coerce.number().min(0).max(1000).default(20),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
 });
@@ -41,6 +44,15 @@ export interface Config {
   rateLimits: { general: number; write: number; calculation: number };
   /** Prefix of the rate-limit keys in Redis, so that several deployments can share one Redis. */
   rateLimitRedisPrefix: string;
+  /**
+   * A user's ceiling per category across all their keys (and their session), as a multiple of the
+   * per-key limit, so that minting keys does not multiply a budget; 0 turns the ceiling off.
+   */
+  rateLimitUserFactor: number;
+  /** Active (not revoked, not expired) API keys a user may hold at once. */
+  maxKeysPerUser: number;
+  /** Sign-up attempts per client address in a rolling hour; 0 turns the limit off. */
+  signupLimitPerHour: number;
   /**
    * Atmospheric N deposition for every field, kg N/ha/yr. The reference reads a national raster that
    * is not available here; 20 is close to its central-Netherlands values (CALCULATIONS.md 11).
@@ -70,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signup: e.SIGNUP,
     rateLimits: { general: e.RATE_LIMIT_GENERAL, write: e.RATE_LIMIT_WRITE, calculation: e.RATE_LIMIT_CALCULATION },
     rateLimitRedisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
+    rateLimitUserFactor: e.RATE_LIMIT_USER_FACTOR,
+    maxKeysPerUser: e.MAX_KEYS_PER_USER,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     depositionKgNPerHaPerYear: e.DEPOSITION_KG_N_HA_YR,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   };

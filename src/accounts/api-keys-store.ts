@@ -1,7 +1,7 @@
 // Queries on API keys. Only the SHA-256 hash of a raw key is ever stored.
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { apiKeys } from '../db/schema.js';
+import { apiKeys, users } from '../db/schema.js';
 import { newId, newSecret, sha256 } from './secrets.js';
 
 export const KEY_PREFIX_LENGTH = 12;
@@ -45,26 +45,44 @@ function toMetadata(row: {
   return { ...row, created_at: row.created_at.toISOString(), last_used_at: iso(row.last_used_at), expires_at: iso(row.expires_at) };
 }
 
+/**
+ * Creates a key, unless the user holds `maxActive` active keys already (then undefined). Creations
+ * for one user queue on the user's row, so that each counts the keys the others committed.
+ */
 export async function createApiKey(
   db: Database,
   userId: string,
   name: string,
   expiresAt: Date | null,
-): Promise<ApiKeyMetadata & { key: string }> {
+  maxActive: number,
+): Promise<(ApiKeyMetadata & { key: string }) | undefined> {
   const key = `akk_${newSecret()}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      key_id: newId(),
-      user_id: userId,
-      name,
-      prefix: key.slice(0, KEY_PREFIX_LENGTH),
-      key_hash: sha256(key),
-      expires_at: expiresAt,
-    })
-    .returning(metadataColumns);
-  return { ...toMetadata(row!), key };
+  return db.transaction(async (tx) => {
+    // No key update: the lock does not hold up statements that only refer to the user (a new session, a farm).
+    await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).for('no key update');
+    const [held] = await tx
+      .select({ active: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.user_id, userId), isActive()));
+    if (held!.active >= maxActive) return undefined;
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        key_id: newId(),
+        user_id: userId,
+        name,
+        prefix: key.slice(0, KEY_PREFIX_LENGTH),
+        key_hash: sha256(key),
+        expires_at: expiresAt,
+      })
+      .returning(metadataColumns);
+    return { ...toMetadata(row!), key };
+  });
 }
+
+/** Why a key was not created at the cap, for the API's answer and the page alike. */
+export const keyCapMessage = (maxActive: number) =>
+  `You hold ${maxActive} active API keys, the most one user may hold at once. Revoke a key you no longer use, then create the new one.`;
 
 export async function listActiveApiKeys(db: Database, userId: string, limit: number, offset: number) {
   const where = and(eq(apiKeys.user_id, userId), isActive());

@@ -7,7 +7,7 @@ import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js
 import { jsonContent } from '../http/route-helpers.js';
 import { ApiError, notFound } from '../http/problem.js';
 import { ApiRoutes } from '../http/api-routes.js';
-import { createApiKey, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
+import { createApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
 import { clientAddress } from './client-address.js';
 import { hashPassword } from './passwords.js';
 import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, signInSchema, signUpSchema, userSchema } from './schemas.js';
@@ -85,12 +85,13 @@ const createKeyRoute = createRoute({
   operationId: 'createApiKey',
   tags: ['API keys'],
   summary: 'Create an API key',
-  description: 'The raw key is in the answer this once; only its hash is stored.',
+  description:
+    'The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires.',
   security: keySecurity,
   request: { body: { required: true, content: jsonContent(apiKeyCreateSchema) } },
   responses: {
     201: { description: 'The key metadata and the raw `key`.', content: jsonContent(createdApiKeySchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden'),
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden', 'conflict'),
   },
 });
 
@@ -151,7 +152,9 @@ export function accountRoutes({ config, database }: AppDeps, signInThrottle: Sig
 
   app.openapi(createKeyRoute, async (c) => {
     const { name, expires_at } = c.req.valid('json');
-    const created = await createApiKey(db, c.get('principal').userId, name, expires_at ? new Date(expires_at) : null);
+    const expiresAt = expires_at ? new Date(expires_at) : null;
+    const created = await createApiKey(db, c.get('principal').userId, name, expiresAt, config.maxKeysPerUser);
+    if (!created) throw new ApiError('conflict', keyCapMessage(config.maxKeysPerUser));
     return json(c, created, 201);
   });
 

@@ -28,7 +28,8 @@ export interface ApiKeysView {
   total: number;
   newKey?: NewKey | undefined;
   revoked?: boolean;
-  form: { values: NewKeyFormValues; errors: FieldErrors };
+  /** `general`: a problem of the request as a whole (the cap on keys, the rate limit). */
+  form: { values: NewKeyFormValues; errors: FieldErrors; general?: string };
   /** The earliest date the expiry date field offers (YYYY-MM-DD). */
   today: string;
 }
@@ -54,11 +55,19 @@ function NewKeyPanel({ newKey }: { newKey: NewKey }) {
   );
 }
 
-function CreateKeyForm({ csrf, values, errors, today }: { csrf: string; values: NewKeyFormValues; errors: FieldErrors; today: string }) {
+interface CreateKeyFormProps {
+  csrf: string;
+  values: NewKeyFormValues;
+  errors: FieldErrors;
+  general: string | undefined;
+  today: string;
+}
+
+function CreateKeyForm({ csrf, values, errors, general, today }: CreateKeyFormProps) {
   return (
     <section class="card" aria-labelledby="create-title">
       <h2 id="create-title">Create a key</h2>
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={errors} general={general} />
       <form method="post" action={API_KEYS_PATH} novalidate>
         <CsrfField token={csrf} />
         <div class="form-row">
@@ -164,7 +173,7 @@ export function ApiKeysPage({ user, csrf, keys, total, newKey, revoked, form, to
           The key was revoked. Every request with it is refused from now on.
         </p>
       )}
-      <CreateKeyForm csrf={csrf} values={form.values} errors={form.errors} today={today} />
+      <CreateKeyForm csrf={csrf} values={form.values} errors={form.errors} general={form.general} today={today} />
       <section class="card" aria-labelledby="keys-title">
         <h2 id="keys-title">Active keys</h2>
         <KeyTable keys={keys} total={total} />

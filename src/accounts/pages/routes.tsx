@@ -2,7 +2,7 @@
 // Plain HTML forms posted as application/x-www-form-urlencoded; every post is
 // size-limited, origin-checked and CSRF-checked before a field is read.
 import { Hono, type Context } from 'hono';
-import { createApiKey, findActiveApiKey, listActiveApiKeys, revokeApiKey } from '../api-keys-store.js';
+import { createApiKey, findActiveApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from '../api-keys-store.js';
 import { clientAddress } from '../client-address.js';
 import { hashPassword } from '../passwords.js';
 import { endSession, secureCookies, sessionToken, startSession } from '../session-cookie.js';
@@ -156,7 +156,7 @@ export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignIn
 
   app.get(DEVELOPER_SETTINGS_PATH, signedIn, (c) => renderPage(c, 200, <DeveloperSettingsPage user={c.var.account.user} />));
 
-  async function apiKeysView(c: Context<PageEnv>, status: 200 | 400, view: Pick<ApiKeysView, 'form' | 'newKey' | 'revoked'>) {
+  async function apiKeysView(c: Context<PageEnv>, status: 200 | 400 | 409, view: Pick<ApiKeysView, 'form' | 'newKey' | 'revoked'>) {
     const { user, sessionToken: token } = c.var.account;
     const { data, total } = await listActiveApiKeys(db, user.user_id, LISTED_KEYS, 0);
     const today = isoDay(new Date());
@@ -181,7 +181,8 @@ export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignIn
       const errors = { ...(parsed.ok ? {} : parsed.errors), ...(expiry.ok ? {} : { [expiry.field]: expiry.message }) };
       return apiKeysView(c, 400, { form: { values, errors } });
     }
-    const created = await createApiKey(db, user.user_id, parsed.value.name, expiry.expiresAt);
+    const created = await createApiKey(db, user.user_id, parsed.value.name, expiry.expiresAt, config.maxKeysPerUser);
+    if (!created) return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
     holdNewKey(c, token, secure, { id: created.id, name: created.name, key: created.key });
     return c.redirect(API_KEYS_PATH, 303);
   });
