@@ -13,8 +13,8 @@ import { loadBalanceFields, loadDoseApplications } from './inputs.js';
 import { farmBalance, type FieldResult } from './nitrogen-balance/farm.js';
 import { fieldBalance } from './nitrogen-balance/field.js';
 import { FieldCalculationError, type BalanceField } from './nitrogen-balance/inputs.js';
-import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldResultSchema } from './schemas.js';
-import { notFound } from '../http/problem.js';
+import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldBalanceAnswerSchema } from './schemas.js';
+import { notFound } from '../domain-errors.js';
 import { json } from '../http/answers.js';
 
 const tags = ['Calculations'];
@@ -32,7 +32,7 @@ const fieldBalanceRoute = createRoute({
   description: `Over the timeframe (default: the current calendar year). A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. ${rateNote}`,
   security: apiKeySecurity,
   request: { params: fieldIdParams, body: options },
-  responses: { 200: { description: 'The balance.', content: jsonContent(fieldResultSchema) }, ...errors },
+  responses: { 200: { description: 'The balance.', content: jsonContent(fieldBalanceAnswerSchema) }, ...errors },
 });
 
 const farmBalanceRoute = createRoute({
@@ -85,7 +85,7 @@ export function calculationRoutes({ config, database }: AppDeps) {
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const [field] = await loadBalanceFields(db, { b_id }, timeframe);
     if (!field) throw notFound('The field does not exist.');
-    return json(c, fieldResult(field, timeframe, deposition), 200);
+    return json(c, { ...fieldResult(field, timeframe, deposition), timeframe }, 200);
   });
 
   app.openapi(farmBalanceRoute, async (c) => {
@@ -93,14 +93,14 @@ export function calculationRoutes({ config, database }: AppDeps) {
     const timeframe = timeframeOf(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
     const fields = await loadBalanceFields(db, { b_id_farm }, timeframe);
-    return json(c, farmBalance(fields.map((field) => fieldResult(field, timeframe, deposition))), 200);
+    return json(c, { ...farmBalance(fields.map((field) => fieldResult(field, timeframe, deposition))), timeframe }, 200);
   });
 
   app.openapi(doseRoute, async (c) => {
     const { b_id } = c.req.valid('param');
     const timeframe = timeframeOf(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    return json(c, fieldDose(await loadDoseApplications(db, b_id, timeframe)), 200);
+    return json(c, { ...fieldDose(await loadDoseApplications(db, b_id, timeframe)), timeframe }, 200);
   });
 
   return app;

@@ -27,55 +27,83 @@ const item = z
     value: z.number().int().openapi({ description: "The record's contribution, kg N/ha (integer, rounded half away from zero)." }),
   })
   .openapi('BalanceItem', { description: 'One record and its contribution, kg N/ha.' });
-const itemsOf = (key: string, what: string) => z.object({ total: kgN(what), [key]: z.array(item) });
+const itemsOf = (key: string, what: string) =>
+  z
+    .object({ total: kgN(what), [key]: z.array(item).openapi({ description: `The ${key} that contribute, each with its part.` }) })
+    .openapi({ description: `${what}: the total and each record's part, kg N/ha.` });
 
 const fertilizerGroups = (what: string) =>
-  z.object({
-    total: kgN(`${what}, all fertilizers`),
-    mineral: itemsOf('applications', `${what}, mineral fertilizers`),
-    manure: itemsOf('applications', `${what}, manure`),
-    compost: itemsOf('applications', `${what}, compost`),
-    other: itemsOf('applications', `${what}, other fertilizers`),
-  });
+  z
+    .object({
+      total: kgN(`${what}, all fertilizers`),
+      mineral: itemsOf('applications', `${what}, mineral fertilizers`),
+      manure: itemsOf('applications', `${what}, manure`),
+      compost: itemsOf('applications', `${what}, compost`),
+      other: itemsOf('applications', `${what}, other fertilizers`),
+    })
+    .openapi({ description: `${what}, by type of fertilizer, kg N/ha.` });
 
 const fieldId = z.string().openapi({ description: 'Field identifier.' });
+
+/** The timeframe a calculation used: the one sent, or the current calendar year for what was left out. */
+export const timeframeSchema = z
+  .object({
+    start: z.string().openapi({ format: 'date', description: 'First day of the timeframe used (inclusive).' }),
+    end: z.string().openapi({ format: 'date', description: 'Last day of the timeframe used (inclusive).' }),
+  })
+  .openapi('CalculationTimeframe', { description: 'The timeframe the calculation used.' });
 
 export const fieldBalanceSchema = z
   .object({
     b_id: fieldId,
     balance: kgN('Balance: supply + removal + ammonia emission (positive is a surplus; nitrate leaching is not subtracted)'),
-    supply: z.object({
-      total: kgN('Supply'),
-      fertilizers: fertilizerGroups('N applied'),
-      fixation: itemsOf('cultivations', 'Biological fixation'),
-      deposition: z.object({ total: kgN('Atmospheric deposition') }),
-      mineralisation: z.object({
-        total: kgN('Soil mineralisation'),
-        years: z
-          .array(
-            z.object({
-              year: z.number().int().openapi({ description: 'Calendar year.' }),
-              value: z.number().int().openapi({ description: 'Mineralisation in the part of that year inside the timeframe, kg N/ha.' }),
-            }),
-          )
-          .optional()
-          .openapi({ description: 'Mineralisation per calendar year of the timeframe.' }),
-      }),
-    }),
-    removal: z.object({
-      total: kgN('Removal (negative)'),
-      harvests: itemsOf('harvests', 'Removal by harvests'),
-      residues: itemsOf('cultivations', 'Removal of crop residues taken off the field'),
-    }),
-    emission: z.object({
-      total: kgN('Emission (negative): ammonia and nitrate'),
-      ammonia: z.object({
-        total: kgN('Ammonia emission'),
-        fertilizers: fertilizerGroups('Ammonia emission'),
-        residues: itemsOf('cultivations', 'Ammonia emission from crop residues left on the field'),
-      }),
-      nitrate: z.object({ total: kgN('Nitrate leaching, derived from a positive balance') }),
-    }),
+    supply: z
+      .object({
+        total: kgN('Supply'),
+        fertilizers: fertilizerGroups('N applied'),
+        fixation: itemsOf('cultivations', 'Biological fixation'),
+        deposition: z.object({ total: kgN('Atmospheric deposition') }).openapi({ description: 'N from the air, kg N/ha.' }),
+        mineralisation: z
+          .object({
+            total: kgN('Soil mineralisation'),
+            years: z
+              .array(
+                z.object({
+                  year: z.number().int().openapi({ description: 'Calendar year.' }),
+                  value: z
+                    .number()
+                    .int()
+                    .openapi({ description: 'Mineralisation in the part of that year inside the timeframe, kg N/ha.' }),
+                }),
+              )
+              .optional()
+              .openapi({ description: 'Mineralisation per calendar year of the timeframe.' }),
+          })
+          .openapi({ description: 'N released by the soil organic matter, kg N/ha.' }),
+      })
+      .openapi({ description: 'N brought onto the field, kg N/ha (positive).' }),
+    removal: z
+      .object({
+        total: kgN('Removal (negative)'),
+        harvests: itemsOf('harvests', 'Removal by harvests'),
+        residues: itemsOf('cultivations', 'Removal of crop residues taken off the field'),
+      })
+      .openapi({ description: 'N taken off the field, kg N/ha (negative).' }),
+    emission: z
+      .object({
+        total: kgN('Emission (negative): ammonia and nitrate'),
+        ammonia: z
+          .object({
+            total: kgN('Ammonia emission'),
+            fertilizers: fertilizerGroups('Ammonia emission'),
+            residues: itemsOf('cultivations', 'Ammonia emission from crop residues left on the field'),
+          })
+          .openapi({ description: 'N lost to the air as ammonia, kg N/ha (negative); part of the balance.' }),
+        nitrate: z
+          .object({ total: kgN('Nitrate leaching, derived from a positive balance') })
+          .openapi({ description: 'N expected to leach as nitrate, kg N/ha (negative); reported, not part of the balance.' }),
+      })
+      .openapi({ description: 'N lost to the environment, kg N/ha (negative).' }),
     target: kgN('Target surplus for the field over the timeframe'),
   })
   .openapi('FieldNitrogenBalance');
@@ -89,36 +117,53 @@ const fieldIdentity = {
 export const fieldResultSchema = z
   .object({
     ...fieldIdentity,
-    balance: fieldBalanceSchema.nullable().openapi({ description: 'Null when the field cannot be calculated.' }),
+    balance: fieldBalanceSchema
+      .nullable()
+      .openapi({ description: "The field's nitrogen balance and its terms; null when the field cannot be calculated." }),
     errorMessage: z.string().optional().openapi({ description: 'Why the field cannot be calculated, and what to add.' }),
   })
   .openapi('FieldNitrogenBalanceResult');
 
+export const fieldBalanceAnswerSchema = fieldResultSchema
+  .extend({ timeframe: timeframeSchema })
+  .openapi('FieldNitrogenBalanceAnswer', { description: 'The nitrogen balance of one field, and the timeframe it covers.' });
+
 const groupFigures = (what: string) =>
-  z.object({
-    total: kgN(`${what}, all fertilizers`),
-    mineral: kgN(`${what}, mineral`),
-    manure: kgN(`${what}, manure`),
-    compost: kgN(`${what}, compost`),
-    other: kgN(`${what}, other`),
-  });
+  z
+    .object({
+      total: kgN(`${what}, all fertilizers`),
+      mineral: kgN(`${what}, mineral`),
+      manure: kgN(`${what}, manure`),
+      compost: kgN(`${what}, compost`),
+      other: kgN(`${what}, other`),
+    })
+    .openapi({ description: `${what}, by type of fertilizer, kg N/ha.` });
 
 export const farmBalanceSchema = z
   .object({
     balance: kgN('Area-weighted supply + removal + ammonia emission'),
-    supply: z.object({
-      total: kgN('Supply'),
-      deposition: kgN('Deposition'),
-      fixation: kgN('Fixation'),
-      mineralisation: kgN('Mineralisation'),
-      fertilizers: groupFigures('N applied'),
-    }),
-    removal: z.object({ total: kgN('Removal'), harvests: kgN('Harvests'), residues: kgN('Residues') }),
-    emission: z.object({
-      total: kgN('Emission'),
-      ammonia: z.object({ total: kgN('Ammonia'), residues: kgN('Ammonia from residues'), fertilizers: groupFigures('Ammonia') }),
-      nitrate: kgN('Nitrate leaching'),
-    }),
+    supply: z
+      .object({
+        total: kgN('Supply'),
+        deposition: kgN('Deposition'),
+        fixation: kgN('Fixation'),
+        mineralisation: kgN('Mineralisation'),
+        fertilizers: groupFigures('N applied'),
+      })
+      .openapi({ description: 'N brought onto the fields, kg N/ha (positive).' }),
+    removal: z
+      .object({ total: kgN('Removal'), harvests: kgN('Harvests'), residues: kgN('Residues') })
+      .openapi({ description: 'N taken off the fields, kg N/ha (negative).' }),
+    emission: z
+      .object({
+        total: kgN('Emission'),
+        ammonia: z
+          .object({ total: kgN('Ammonia'), residues: kgN('Ammonia from residues'), fertilizers: groupFigures('Ammonia') })
+          .openapi({ description: 'N lost to the air as ammonia, kg N/ha (negative); part of the balance.' }),
+        nitrate: kgN('Nitrate leaching (reported, not part of the balance)'),
+      })
+      .openapi({ description: 'N lost to the environment, kg N/ha (negative).' }),
+    timeframe: timeframeSchema,
     target: kgN('Target'),
     fields: z.array(fieldResultSchema).openapi({ description: 'Every field of the farm in the timeframe, largest first.' }),
     hasErrors: z.boolean().openapi({ description: 'True when at least one field could not be calculated.' }),
@@ -170,6 +215,7 @@ export const doseSchema = z
         }),
       )
       .openapi({ description: 'Each application in the timeframe and its share of the dose.' }),
+    timeframe: timeframeSchema,
   })
   .openapi('FieldDose', {
     description:
