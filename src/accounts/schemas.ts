@@ -6,7 +6,7 @@ const email = z
   .email('must be an e-mail address')
   .trim()
   .max(254, 'must be at most 254 characters')
-  .openapi({ example: 'grower@example.org' });
+  .openapi({ description: 'E-mail address of the account.', example: 'grower@example.org' });
 
 const password = z
   .string()
@@ -23,19 +23,41 @@ export const signUpSchema = z
   .strictObject({
     email,
     password,
-    name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').openapi({ example: 'Jan de Boer' }),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(200, 'must be at most 200 characters')
+      .openapi({ description: 'Name shown on the account page.', example: 'Jan de Boer' }),
   })
   .openapi('SignUp');
 
 export const signInSchema = z
-  .strictObject({ email, password: z.string().max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`) })
+  .strictObject({
+    email,
+    password: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+      .openapi({ description: 'The password of the account.' }),
+  })
   .openapi('SignIn');
 
-export const userSchema = z.object({ user_id: z.string(), email: z.string(), name: z.string() }).openapi('User');
+export const userSchema = z
+  .object({
+    user_id: z.string().openapi({ description: 'User identifier.' }),
+    email: z.string().openapi({ description: 'E-mail address of the account.' }),
+    name: z.string().openapi({ description: 'Name shown on the account page.' }),
+  })
+  .openapi('User');
 
 export const apiKeyCreateSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').openapi({ example: 'ci' }),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(100, 'must be at most 100 characters')
+      .openapi({ description: 'A name to tell the key from your others by.', example: 'ci' }),
     expires_at: z.iso
       .datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2027-01-31T00:00:00Z' })
       .refine((value) => Date.parse(value) > Date.now(), 'must be in the future')
@@ -49,10 +71,13 @@ export const apiKeySchema = z
   .object({
     id: z.string().openapi({ description: 'Key identifier, used to revoke it.' }),
     prefix: z.string().openapi({ description: 'The first 12 characters of the raw key.', example: 'akk_Xq3v9LmB' }),
-    name: z.string(),
-    created_at: z.string().openapi({ format: 'date-time' }),
+    name: z.string().openapi({ description: 'The name given to the key.' }),
+    created_at: z.string().openapi({ format: 'date-time', description: 'When the key was created.' }),
     last_used_at: z.string().nullable().openapi({ format: 'date-time', description: 'Accurate to the minute; null when never used.' }),
-    expires_at: z.string().nullable().openapi({ format: 'date-time' }),
+    expires_at: z
+      .string()
+      .nullable()
+      .openapi({ format: 'date-time', description: 'When the key stops working; null when it does not expire.' }),
   })
   .openapi('ApiKey');
 

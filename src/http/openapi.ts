@@ -6,16 +6,21 @@ import { errorCodes, type ErrorCode } from './problem.js';
 export const problemSchema = z
   .object({
     type: z.string().openapi({ description: '`$PUBLIC_URL/errors/<code>`', example: 'https://akker.example/errors/not-found' }),
-    title: z.string().openapi({ example: 'Not Found' }),
-    status: z.number().int().openapi({ example: 404 }),
-    detail: z.string().openapi({ example: 'The farm does not exist.' }),
+    title: z.string().openapi({ description: 'Short title of the error code.', example: 'Not Found' }),
+    status: z.number().int().openapi({ description: 'The HTTP status of the answer.', example: 404 }),
+    detail: z.string().openapi({ description: 'What was wrong with this request.', example: 'The farm does not exist.' }),
     instance: z.string().openapi({ description: 'The request path.', example: '/api/farms/3sJb0u5X7vRk1cQm9Yp2Ag' }),
     error_id: z
       .string()
       .regex(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/)
       .openapi({ description: 'Reference of this error, also written to the server log.', example: 'K7QD-M2XA' }),
     errors: z
-      .array(z.object({ field: z.string(), message: z.string() }))
+      .array(
+        z.object({
+          field: z.string().openapi({ description: 'The invalid field: a body member (dotted path), a query or path parameter.' }),
+          message: z.string().openapi({ description: 'What is wrong with it.' }),
+        }),
+      )
       .optional()
       .openapi({ description: 'Present on validation-failed: one entry per invalid field.' }),
   })

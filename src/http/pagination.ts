@@ -39,11 +39,13 @@ export const envelopeSchema = <T extends z.ZodType>(item: T, name: string) =>
   z
     .object({
       data: z.array(item).openapi({ description: 'Items of the requested page.' }),
-      pagination: z.object({
-        limit: z.number().int().openapi({ description: 'Limit applied.' }),
-        offset: z.number().int().openapi({ description: 'Offset applied.' }),
-        total: z.number().int().openapi({ description: 'Total number of items available.' }),
-      }),
+      pagination: z
+        .object({
+          limit: z.number().int().openapi({ description: 'Limit applied.' }),
+          offset: z.number().int().openapi({ description: 'Offset applied.' }),
+          total: z.number().int().openapi({ description: 'Total number of items available.' }),
+        })
+        .openapi({ description: 'Where this page lies in the whole list.' }),
     })
     .openapi(name);
 

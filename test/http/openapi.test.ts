@@ -1,16 +1,35 @@
-// SPEC.md Description endpoints: OpenAPI 3.1 from the runtime schemas, and a docs page that renders offline.
+// The description endpoints: OpenAPI 3.1 from the runtime schemas, and a docs page that renders offline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCodes, type ErrorCode } from '../../src/http/problem.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  prefixItems?: Schema[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  additionalProperties?: boolean | Schema;
+}
+interface MediaType {
+  schema: Schema;
+  examples?: Record<string, { value: { type: string; title: string; status: number } }>;
+}
 interface Operation {
+  operationId?: string;
   security?: Array<Record<string, string[]>>;
-  responses: Record<string, { content?: Record<string, unknown> }>;
-  requestBody?: { content: Record<string, { schema: unknown }> };
+  parameters?: Array<{ name: string; in: string; description?: string; schema: Schema }>;
+  responses: Record<string, { content?: Record<string, MediaType> }>;
+  requestBody?: { content: Record<string, MediaType> };
 }
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { required?: string[] }> };
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, Schema & { required?: string[] }> };
 };
 
 let t: TestApp;
@@ -22,6 +41,8 @@ beforeAll(async () => {
   doc = (await response.json()) as Document;
 });
 afterAll(() => t.close());
+
+const isDescription = (path: string) => path === '/api/openapi.json' || path === '/api/docs';
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
@@ -36,8 +57,10 @@ describe('/api/openapi.json', () => {
     expect(doc.components.securitySchemes.BearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  it('documents every /api operation with both key schemes and its 401', () => {
-    for (const { path, op } of operations().filter((o) => o.path.startsWith('/api/'))) {
+  it('documents every /api operation but the description itself with both key schemes and its 401', () => {
+    const described = operations().filter((o) => o.path.startsWith('/api/') && !isDescription(o.path));
+    expect(described.length).toBeGreaterThan(40);
+    for (const { path, op } of described) {
       expect(op.security, path).toEqual(expect.arrayContaining([{ ApiKeyHeader: [] }, { BearerAuth: [] }]));
       expect(op.responses['401'], path).toBeDefined();
     }
@@ -65,15 +88,7 @@ describe('/api/openapi.json', () => {
     expect(Object.keys(body.properties).sort()).toEqual(['b_address_farm', 'b_businessid_farm', 'b_name_farm', 'b_postalcode_farm']);
   });
 
-  it('describes every output field of the calculations (CALCULATIONS.md: each with its unit)', () => {
-    type Schema = {
-      $ref?: string;
-      type?: string;
-      description?: string;
-      properties?: Record<string, Schema>;
-      items?: Schema;
-      anyOf?: Schema[];
-    };
+  it('describes every output field of the calculations (each with its unit)', () => {
     const schemas = doc.components.schemas as Record<string, Schema>;
     const resolve = (schema: Schema): Schema => (schema.$ref ? schemas[schema.$ref.split('/').pop()!]! : schema);
     const isLeaf = (schema: Schema) => !schema.properties && !schema.items && !schema.anyOf;
@@ -95,6 +110,82 @@ describe('/api/openapi.json', () => {
     for (const { path, op } of calculations) {
       const schema = (op.responses['200']!.content!['application/json'] as { schema: Schema }).schema;
       expect(undescribed(schema, path, new Set())).toEqual([]);
+    }
+  });
+
+  it('names every operation with a stable, unique camelCase operationId', () => {
+    const ids = operations().map(({ path, method, op }) => {
+      expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+      return op.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/farms/{b_id_farm}']!.get!.operationId).toBe('getFarm');
+    expect(doc.paths['/api/farms/{b_id_farm}/fields']!.get!.operationId).toBe('listFieldsOfFarm');
+  });
+
+  it('lists the description endpoints themselves, which need no key', () => {
+    for (const path of ['/api/openapi.json', '/api/docs']) {
+      const get = doc.paths[path]?.get;
+      expect(get, path).toBeDefined();
+      expect(get!.security, path).toEqual([]);
+      expect(get!.responses['200'], path).toBeDefined();
+    }
+  });
+
+  it('describes every member of every schema, and every parameter', () => {
+    const schemas = doc.components.schemas;
+    const resolve = (schema: Schema): Schema => (schema.$ref ? schemas[schema.$ref.split('/').pop()!]! : schema);
+    const hasDescription = (schema: Schema): boolean =>
+      Boolean(schema.description || resolve(schema).description || schema.allOf?.some(hasDescription));
+    const undescribed: string[] = [];
+    const seen = new Set<Schema>();
+    const visit = (schema: Schema, where: string): void => {
+      const resolved = resolve(schema);
+      if (seen.has(resolved)) return;
+      seen.add(resolved);
+      for (const [name, member] of Object.entries(resolved.properties ?? {})) {
+        if (!hasDescription(member)) undescribed.push(`${where}.${name}`);
+        visit(member, `${where}.${name}`);
+      }
+      for (const inner of [
+        ...(resolved.anyOf ?? []),
+        ...(resolved.oneOf ?? []),
+        ...(resolved.allOf ?? []),
+        ...(resolved.prefixItems ?? []),
+      ])
+        visit(inner, where);
+      if (resolved.items) visit(resolved.items, `${where}[]`);
+      if (typeof resolved.additionalProperties === 'object') visit(resolved.additionalProperties, `${where}{}`);
+    };
+    for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
+    for (const { path, method, op } of operations()) {
+      for (const parameter of op.parameters ?? []) {
+        if (!parameter.description && !hasDescription(parameter.schema)) undescribed.push(`${method} ${path} ${parameter.name}`);
+      }
+      const media = [
+        ...Object.values(op.requestBody?.content ?? {}),
+        ...Object.values(op.responses).flatMap((r) => Object.values(r.content ?? {})),
+      ];
+      for (const { schema } of media) if (schema) visit(schema, `${method} ${path}`);
+    }
+    expect(undescribed).toEqual([]);
+  });
+
+  it('shows for every error status an example of each of its codes, and only of those', () => {
+    const statusOf = (code: string) => errorCodes[code as ErrorCode]?.status;
+    for (const { path, method, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        const examples = Object.entries(response.content!['application/problem+json']!.examples ?? {});
+        expect(examples.length, `${method} ${path} ${status}`).toBeGreaterThan(0);
+        for (const [code, { value }] of examples) {
+          const where = `${method} ${path} ${status} ${code}`;
+          expect(statusOf(code), where).toBe(Number(status));
+          expect(value.status, where).toBe(Number(status));
+          expect(value.type, where).toMatch(new RegExp(`/errors/${code}$`));
+          expect(value.title, where).toBe(errorCodes[code as ErrorCode].title);
+        }
+      }
     }
   });
 

@@ -35,15 +35,17 @@ export const cultivationSchema = z
   .object({
     b_lu: z.string().openapi({ description: 'Cultivation identifier.' }),
     b_id: z.string().openapi({ description: 'Field identifier.' }),
-    b_lu_catalogue: z.string(),
-    b_lu_start: z.string().openapi({ format: 'date' }),
-    b_lu_end: z.string().nullable().openapi({ format: 'date' }),
-    m_cropresidue: z.boolean().nullable(),
+    b_lu_catalogue: z.string().openapi({ description: 'Crop code in the catalogue (GET /api/catalogues/cultivations).' }),
+    b_lu_start: z.string().openapi({ format: 'date', description: 'Sowing or planting date.' }),
+    b_lu_end: z.string().nullable().openapi({ format: 'date', description: 'End of the cultivation; null while it runs.' }),
+    m_cropresidue: z.boolean().nullable().openapi({ description: 'Whether crop residues are left on the field; null when not known.' }),
     b_lu_source: z.string().openapi({ description: 'Catalogue of the crop code (brp).' }),
-    b_lu_name: z.string(),
-    b_lu_name_en: z.string().nullable(),
+    b_lu_name: z.string().openapi({ description: 'Name of the crop (Dutch).' }),
+    b_lu_name_en: z.string().nullable().openapi({ description: 'Name of the crop in English; null when the catalogue has none.' }),
     b_lu_croprotation: z.string().openapi({ description: 'Crop group.' }),
-    b_lu_harvestable: z.enum(['once', 'multiple', 'none']),
+    b_lu_harvestable: z
+      .enum(['once', 'multiple', 'none'])
+      .openapi({ description: 'Whether the crop is harvested once, several times, or not at all.' }),
     b_lu_harvestcat: z
       .string()
       .nullable()

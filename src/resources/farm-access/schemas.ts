@@ -4,7 +4,7 @@ import { farmRoles } from '../../db/schema.js';
 
 export const accessEntrySchema = z
   .object({
-    email: z.string().openapi({ example: 'advisor@example.org' }),
+    email: z.string().openapi({ description: 'E-mail address of the user with the role.', example: 'advisor@example.org' }),
     role: z.enum(farmRoles).openapi({ description: 'owner: everything, including access; advisor: read and write; researcher: read.' }),
   })
   .openapi('FarmAccessEntry');
@@ -16,7 +16,7 @@ export const accessGrantSchema = z
       .trim()
       .max(254)
       .openapi({ description: 'E-mail address of a signed-up user.', example: 'advisor@example.org' }),
-    role: z.enum(farmRoles),
+    role: z.enum(farmRoles).openapi({ description: 'The role to give: owner, advisor or researcher.' }),
   })
   .openapi('FarmAccessGrant');
 

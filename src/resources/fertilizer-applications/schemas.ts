@@ -30,14 +30,14 @@ export const applicationSchema = z
   .object({
     p_app_id: z.string().openapi({ description: 'Application identifier.' }),
     b_id: z.string().openapi({ description: 'Field identifier.' }),
-    p_id: z.string(),
-    p_id_catalogue: z.string(),
-    p_name_nl: z.string(),
+    p_id: z.string().openapi({ description: "The farm's fertilizer applied." }),
+    p_id_catalogue: z.string().openapi({ description: 'Code of the fertilizer in its catalogue.' }),
+    p_name_nl: z.string().openapi({ description: 'Name of the fertilizer (Dutch).' }),
     p_app_amount: z.number().openapi({ description: 'Amount in kg/ha, converted from the amount sent.' }),
-    p_app_amount_display: z.number(),
-    p_app_amount_unit: z.string(),
-    p_app_method: z.string().nullable(),
-    p_app_date: z.string().openapi({ format: 'date' }),
+    p_app_amount_display: z.number().openapi({ description: 'The amount as it was sent, in p_app_amount_unit.' }),
+    p_app_amount_unit: z.string().openapi({ description: 'Unit of p_app_amount_display: kg/ha, ton/ha, l/ha or m3/ha.' }),
+    p_app_method: z.string().nullable().openapi({ description: 'Application method; null when not known.' }),
+    p_app_date: z.string().openapi({ format: 'date', description: 'Date of the application.' }),
   })
   .openapi('FertilizerApplication');
 

@@ -16,15 +16,15 @@ const content = (description: string) => z.number().nullable().openapi({ descrip
 
 export const catalogueFertilizerShape = {
   p_source: z.string().openapi({ description: 'Catalogue: srm or baat.' }),
-  p_id_catalogue: z.string(),
-  p_name_nl: z.string(),
+  p_id_catalogue: z.string().openapi({ description: 'Code of the fertilizer in its catalogue.' }),
+  p_name_nl: z.string().openapi({ description: 'Name of the fertilizer (Dutch).' }),
   p_type: z
     .enum(['mineral', 'manure', 'compost'])
     .nullable()
     .openapi({ description: 'Type used by the nitrogen balance; null counts as "other".' }),
-  p_type_rvo: z.string().nullable(),
+  p_type_rvo: z.string().nullable().openapi({ description: 'Manure type code of the Dutch authority (RVO); null when it has none.' }),
   p_app_amount_unit: z.enum(['kg/ha', 'ton/ha', 'l/ha', 'm3/ha']).openapi({ description: 'Unit in which application amounts are sent.' }),
-  p_app_method_options: z.array(z.string()),
+  p_app_method_options: z.array(z.string()).openapi({ description: 'The application methods this fertilizer may be applied with.' }),
   p_n_rt: content('Total N, g N/kg.'),
   p_no3_rt: content('Nitrate N, g N/kg.'),
   p_nh4_rt: content('Ammonium N, g N/kg.'),
@@ -59,7 +59,7 @@ export const documentedFields = (entry: FertilizerEntry) =>
 export const farmFertilizerSchema = z
   .object({
     p_id: z.string().openapi({ description: "The farm's fertilizer identifier, used by applications." }),
-    b_id_farm: z.string(),
+    b_id_farm: z.string().openapi({ description: 'Identifier of the farm that acquired the fertilizer.' }),
     ...catalogueFertilizerShape,
   })
   .openapi('FarmFertilizer');

@@ -28,7 +28,7 @@ export const acquiringMethods = [
 // schema over the nesting would report one issue per element of a body of a million.
 const geometrySchema = z
   .object({
-    type: z.string(),
+    type: z.string().openapi({ description: 'Polygon or MultiPolygon.' }),
     coordinates: z
       .custom<unknown[]>((value) => Array.isArray(value), {
         error: (issue) => (issue.input === undefined ? 'is required' : 'must be an array'),
@@ -65,7 +65,7 @@ const name = z
   .trim()
   .min(1, 'must not be empty')
   .max(200, 'must be at most 200 characters')
-  .openapi({ example: 'Achter de schuur' });
+  .openapi({ description: 'Name of the field.', example: 'Achter de schuur' });
 
 const endAfterStart = (field: { b_start?: string; b_end?: string | null }, ctx: z.RefinementCtx) => {
   if (field.b_start && field.b_end && field.b_end <= field.b_start) {
@@ -100,21 +100,29 @@ export const fieldUpdateSchema = z.strictObject(writableFields).partial().superR
 
 const fieldSummaryShape = {
   b_id: z.string().openapi({ description: 'Field identifier.' }),
-  b_id_farm: z.string(),
-  b_name: z.string(),
+  b_id_farm: z.string().openapi({ description: 'Identifier of the farm the field is on.' }),
+  b_name: z.string().openapi({ description: 'Name of the field.' }),
   b_area: z.number().openapi({ description: 'Area in hectares (geodesic, 2 decimals), computed from the geometry.' }),
   b_centroid: z.tuple([z.number(), z.number()]).openapi({ description: 'Area-weighted centroid [longitude, latitude].' }),
-  b_start: z.string().openapi({ format: 'date' }),
-  b_end: z.string().nullable().openapi({ format: 'date' }),
-  b_acquiring_method: z.string(),
-  b_bufferstrip: z.boolean(),
+  b_start: z.string().openapi({ format: 'date', description: 'Date the field came to the farm.' }),
+  b_end: z.string().nullable().openapi({ format: 'date', description: 'Date the field left the farm; null while it stays.' }),
+  b_acquiring_method: z.string().openapi({ description: 'How the farm holds the field: owner, lease, or a reference code.' }),
+  b_bufferstrip: z.boolean().openapi({ description: 'Whether the field is a buffer strip.' }),
 };
 
 export const fieldSummarySchema = z
   .object(fieldSummaryShape)
   .openapi('FieldSummary', { description: 'A field as listed: without its geometry.' });
 export const fieldSchema = z
-  .object({ ...fieldSummaryShape, b_geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }) })
+  .object({
+    ...fieldSummaryShape,
+    b_geometry: z
+      .object({
+        type: z.enum(['Polygon', 'MultiPolygon']).openapi({ description: 'GeoJSON geometry type.' }),
+        coordinates: z.array(z.any()).openapi({ description: 'GeoJSON coordinates, [longitude, latitude] in WGS 84.' }),
+      })
+      .openapi({ description: 'The boundary of the field, as it was sent.' }),
+  })
   .openapi('Field');
 
 export type FieldCreate = z.infer<typeof fieldCreateSchema>;

@@ -45,7 +45,7 @@ export const harvestSchema = z
   .object({
     b_id_harvesting: z.string().openapi({ description: 'Harvest identifier.' }),
     b_lu: z.string().openapi({ description: 'Cultivation identifier.' }),
-    b_lu_harvest_date: z.string().openapi({ format: 'date' }),
+    b_lu_harvest_date: z.string().openapi({ format: 'date', description: 'Date of the harvest.' }),
     b_lu_yield: stored('Dry-matter yield used by the calculations, kg DM/ha (derived; null without measurements).'),
     b_lu_n_harvestable: stored('N content used by the calculations, g N/kg DM (derived; null without measurements).'),
     b_lu_yield_fresh: stored('As sent, kg/ha.'),

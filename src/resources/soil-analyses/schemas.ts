@@ -61,11 +61,11 @@ export const soilAnalysisSchema = z
   .object({
     a_id: z.string().openapi({ description: 'Soil analysis identifier.' }),
     b_id: z.string().openapi({ description: 'Field identifier.' }),
-    a_date: z.string().nullable().openapi({ format: 'date' }),
-    a_source: z.string(),
-    a_depth_upper: z.number(),
-    a_depth_lower: z.number().nullable(),
-    b_sampling_date: z.string().nullable().openapi({ format: 'date' }),
+    a_date: z.string().nullable().openapi({ format: 'date', description: 'Date of the analysis report.' }),
+    a_source: z.string().openapi({ description: 'Laboratory or other source of the analysis.' }),
+    a_depth_upper: z.number().openapi({ description: 'Upper sampling depth, cm below the surface.' }),
+    a_depth_lower: z.number().nullable().openapi({ description: 'Lower sampling depth, cm below the surface; null when not known.' }),
+    b_sampling_date: z.string().nullable().openapi({ format: 'date', description: 'Date the soil was sampled.' }),
   })
   .catchall(z.union([z.number(), z.string(), z.null()]))
   .openapi('SoilAnalysis', { description: 'The sampling columns, plus each measured parameter (see SoilAnalysisCreate for units).' });
