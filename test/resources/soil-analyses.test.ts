@@ -88,6 +88,19 @@ describe.each(storageKinds)('soil analyses on %s', (kind) => {
     expect((await get<Page<Analysis>>(`/api/fields/${field}/soil-analyses`)).pagination.total).toBe(0);
   });
 
+  it('names the unit of a bound in the message, and no unit for a dimensionless parameter', async () => {
+    const body = (await expectProblem(await post({ a_ph_cc: 14, a_cn_fr: -1, a_som_loi: 120 }), 400, 'validation-failed')) as {
+      errors: Array<{ field: string; message: string }>;
+    };
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'a_ph_cc', message: 'must be at most 10' },
+        { field: 'a_cn_fr', message: 'must be at least 0' },
+        { field: 'a_som_loi', message: 'must be at most 100 %' },
+      ]),
+    );
+  });
+
   it('accepts the ends of a range', async () => {
     const analysis = await createSoilAnalysis(t.app, user.key, fieldId, { a_ph_cc: 10, a_som_loi: 100, a_density_sa: 0.5, a_n_rt: 0 });
     expect(analysis).toMatchObject({ a_ph_cc: 10, a_som_loi: 100, a_density_sa: 0.5, a_n_rt: 0 });

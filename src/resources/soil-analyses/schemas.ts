@@ -4,14 +4,17 @@ import { dateSchema } from '../../http/dates.js';
 import { unprocessable } from '../../http/validation.js';
 import { groundwaterClasses, numericSoilParameters, soilTypes } from './parameters.js';
 
+/** A bound as a message shows it: with its unit, unless the parameter has none ('-', a ratio or pH). */
+const withUnit = (value: number, unit: string) => (unit === '-' ? `${value}` : `${value} ${unit}`);
+
 const parameterShape = {
   ...Object.fromEntries(
     Object.entries(numericSoilParameters).map(([name, p]) => [
       name,
       z
         .number()
-        .min(p.min, `must be at least ${p.min} ${p.unit}`)
-        .max(p.max, `must be at most ${p.max} ${p.unit}`)
+        .min(p.min, `must be at least ${withUnit(p.min, p.unit)}`)
+        .max(p.max, `must be at most ${withUnit(p.max, p.unit)}`)
         .nullable()
         .optional()
         .openapi({ description: `${p.description}, ${p.unit} (${p.min}–${p.max}).` }),
