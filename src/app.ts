@@ -17,7 +17,8 @@ import { docsRoutes } from './http/docs.js';
 import { describeDescriptionPaths } from './http/description-paths.js';
 import { errorPageRoutes } from './http/error-pages.js';
 import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, nothingServedAt, routeGuard } from './http/guards.js';
-import { ApiError, newErrorId, problemResponse } from './http/problem.js';
+import { ApiError, newErrorId, problemResponse, unauthorized } from './http/problem.js';
+import { DomainError } from './domain-errors.js';
 import { requestHeader } from './http/request-headers.js';
 import { rateLimit } from './http/rate-limit/middleware.js';
 import { openRateLimitStore } from './http/rate-limit/open-store.js';
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps) {
 
   const answerError = (error: unknown, c: Context): Response => {
     if (error instanceof ApiError) return respond(c, error);
+    if (error instanceof DomainError)
+      return respond(c, error.code === 'unauthorized' ? unauthorized() : new ApiError(error.code, error.detail));
     if (error instanceof HTTPException && error.status !== 500) return respond(c, fromHttpException(error));
     const errorId = newErrorId();
     console.error(

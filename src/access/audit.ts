@@ -5,7 +5,7 @@ import { newId } from '../accounts/secrets.js';
 import type { Database } from '../db/client.js';
 import { selectPage } from '../db/paging.js';
 import { auditLog } from '../db/schema.js';
-import type { PageQuery } from '../http/pagination.js';
+import type { PageQuery } from '../db/paging.js';
 import type { ResourceKind } from './roles.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'grant' | 'revoke';

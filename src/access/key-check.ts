@@ -3,7 +3,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { keyCheckNeeded, type Principal } from '../accounts/principal.js';
 import { Statement } from '../db/statement.js';
-import { unauthorized } from '../http/problem.js';
+import { DomainError } from '../domain-errors.js';
 
 const keyIsActive = (keyId: string | Placeholder) =>
   sql`exists (select 1 from api_keys k where k.key_id = ${keyId} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()))`;
@@ -33,6 +33,6 @@ export function statementsCheckingKey<Row, Values extends KeyCheckValues>(name: 
 
 /** Applies the answer of `keyStillActive`: an inactive key ends the request with 401. */
 export function settleKeyCheck(principal: Principal, keyActive: boolean): void {
-  if (!keyActive) throw unauthorized();
+  if (!keyActive) throw new DomainError('unauthorized', 'The API key is no longer active.');
   principal.verified = true;
 }

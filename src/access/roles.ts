@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../accounts/principal.js';
 import { queryRows, type Database } from '../db/client.js';
 import type { FarmRole } from '../db/schema.js';
-import { ApiError, notFound } from '../http/problem.js';
+import { DomainError, notFound } from '../domain-errors.js';
 import { keyStillActive, settleKeyCheck } from './key-check.js';
 
 export type Action = 'read' | 'write' | 'share';
@@ -38,7 +38,7 @@ export function assertAllowed(role: FarmRole | null, action: Action, kind: Resou
   if (role === null) throw notFound(`The ${kind} does not exist.`);
   if (!rolesAllowed[action].includes(role)) {
     const verb = action === 'share' ? 'manage access to' : 'change';
-    throw new ApiError('forbidden', `Your role on this farm (${role}) does not allow you to ${verb} this ${kind}.`);
+    throw new DomainError('forbidden', `Your role on this farm (${role}) does not allow you to ${verb} this ${kind}.`);
   }
 }
 

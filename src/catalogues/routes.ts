@@ -1,7 +1,8 @@
 // HTTP for the crop and fertilizer catalogues: paginated, searchable by name or code.
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiKeySecurity, authenticatedErrors, errorResponses } from '../http/openapi.js';
-import { envelope, envelopeSchema, pageQuerySchema, type PageQuery } from '../http/pagination.js';
+import type { PageQuery } from '../db/paging.js';
+import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import { catalogueFertilizerSchema, documentedFields } from '../resources/fertilizers/schemas.js';

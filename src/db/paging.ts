@@ -2,7 +2,12 @@
 import { count, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.js';
-import type { PageQuery } from '../http/pagination.js';
+
+/** Which page of a list: how many items at most, after how many. */
+export interface PageQuery {
+  limit: number;
+  offset: number;
+}
 
 export async function countRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ total: count() }).from(table).where(where);

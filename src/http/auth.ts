@@ -5,6 +5,7 @@ import { findSessionUser } from '../accounts/users-store.js';
 import type { Principal } from '../accounts/principal.js';
 import type { AppDeps, AppEnv, Check } from './context.js';
 import { ApiError, unauthorized } from './problem.js';
+import { DomainError } from '../domain-errors.js';
 import { requestConnection, requestHeader } from './request-headers.js';
 
 export const SESSION_COOKIE = 'akker_session';
@@ -83,7 +84,7 @@ export function authenticate(deps: AppDeps, respond: (c: Context, error: ApiErro
   };
   // A statement of the route found the key inactive: later requests with it are looked up again.
   const refused = (principal: Principal, error: unknown): never => {
-    if (error instanceof ApiError && error.code === 'unauthorized' && principal.keyId !== null) deps.keys.forget(principal.keyId);
+    if (error instanceof DomainError && error.code === 'unauthorized' && principal.keyId !== null) deps.keys.forget(principal.keyId);
     throw error;
   };
   const serve = (c: Context<AppEnv>, next: Next, principal: Principal) => {

@@ -9,11 +9,6 @@ export const dateSchema = z.iso
   .refine((date) => date >= '0001-01-01', 'must be in the year 1 or later')
   .openapi({ example: '2025-03-01' });
 
-export interface DateRange {
-  start?: string | undefined;
-  end?: string | undefined;
-}
-
 /** limit, offset, start and end; `end` before `start` is 422. */
 export const pagedDateRangeQuerySchema = pageQuerySchema
   .extend({

@@ -1,5 +1,6 @@
 // limit/offset query parameters and the pagination envelope of SPEC.md.
 import { z } from '@hono/zod-openapi';
+import type { PageQuery } from '../db/paging.js';
 
 export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 50;
@@ -32,8 +33,6 @@ export const pageQuerySchema = z.object({
     .default(0)
     .openapi({ type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of items to skip.', example: 0 }),
 });
-
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const envelopeSchema = <T extends z.ZodType>(item: T, name: string) =>
   z

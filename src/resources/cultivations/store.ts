@@ -6,9 +6,9 @@ import { selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
-import type { DateRange } from '../../http/dates.js';
-import type { PageQuery } from '../../http/pagination.js';
-import { ApiError } from '../../http/problem.js';
+import type { DateRange } from '../../db/periods.js';
+import type { PageQuery } from '../../db/paging.js';
+import { DomainError } from '../../domain-errors.js';
 import { deleteCultivations } from '../cascade.js';
 import { defaultHarvestInputs } from '../harvests/conversion.js';
 import { addHarvest, readCultivation } from '../harvests/store.js';
@@ -35,7 +35,10 @@ type CultivationRecord = {
 function knownCrop(code: string): CropEntry {
   const crop = findCrop(code);
   if (!crop)
-    throw new ApiError('unprocessable-entity', `b_lu_catalogue ${code} is not in the crop catalogue (GET /api/catalogues/cultivations).`);
+    throw new DomainError(
+      'unprocessable-entity',
+      `b_lu_catalogue ${code} is not in the crop catalogue (GET /api/catalogues/cultivations).`,
+    );
   return crop;
 }
 
@@ -75,7 +78,7 @@ export async function listCultivations(db: Database, fieldId: string, page: Page
 /** The harvests a cultivation has must still fit its crop and its period (409 otherwise). */
 function checkAgainstHarvests(crop: CropEntry, start: string, end: string | null, harvestDates: string[]): void {
   if (harvestDates.length === 0) return;
-  const conflict = (detail: string) => new ApiError('conflict', `The cultivation has ${harvestDates.length} harvest(s): ${detail}`);
+  const conflict = (detail: string) => new DomainError('conflict', `The cultivation has ${harvestDates.length} harvest(s): ${detail}`);
   if (crop.b_lu_harvestable === 'none') throw conflict(`${crop.b_lu_name} (${crop.b_lu_catalogue}) is not a crop that is harvested.`);
   if (crop.b_lu_harvestable === 'once' && harvestDates.length > 1) throw conflict(`${crop.b_lu_name} is harvested once.`);
   const early = harvestDates.find((date) => date < start);
@@ -100,7 +103,7 @@ export async function updateCultivation(tx: Database, cultivationId: string, cha
   const crop = knownCrop(changes.b_lu_catalogue ?? stored.b_lu_catalogue);
   const start = changes.b_lu_start ?? stored.b_lu_start;
   const end = changes.b_lu_end === undefined ? stored.b_lu_end : changes.b_lu_end;
-  if (end !== null && end < start) throw new ApiError('conflict', `b_lu_end (${end}) would be before b_lu_start (${start}).`);
+  if (end !== null && end < start) throw new DomainError('conflict', `b_lu_end (${end}) would be before b_lu_start (${start}).`);
 
   const harvestDates = (await tx.select({ date: harvests.b_lu_harvest_date }).from(harvests).where(eq(harvests.b_lu, cultivationId))).map(
     (h) => h.date,

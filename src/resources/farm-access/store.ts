@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
 import { countRows, inOneSnapshot } from '../../db/paging.js';
 import { farmAccess, users, type FarmRole } from '../../db/schema.js';
-import type { PageQuery } from '../../http/pagination.js';
-import { ApiError, notFound } from '../../http/problem.js';
+import type { PageQuery } from '../../db/paging.js';
+import { DomainError, notFound } from '../../domain-errors.js';
 import { findUserByEmail } from '../../accounts/users-store.js';
 
 export async function listAccess(db: Database, farmId: string, page: PageQuery) {
@@ -37,14 +37,14 @@ async function otherOwners(tx: Database, farmId: string, userId: string): Promis
 async function signedUpUser(tx: Database, email: string) {
   const user = await findUserByEmail(tx, email);
   if (!user)
-    throw new ApiError(
+    throw new DomainError(
       'unprocessable-entity',
       `No user has signed up with ${email}; they must sign up before a farm can be shared with them.`,
     );
   return user;
 }
 
-const lastOwner = () => new ApiError('conflict', 'A farm keeps at least one owner: make someone else owner first.');
+const lastOwner = () => new DomainError('conflict', 'A farm keeps at least one owner: make someone else owner first.');
 
 /** Grants a role, or changes one; returns the entry. */
 export async function grantAccess(tx: Database, farmId: string, email: string, role: FarmRole) {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../http/context.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
-import { notFound } from '../../http/problem.js';
+import { notFound } from '../../domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
 import { deleteFarmCascade } from '../cascade.js';

@@ -1,14 +1,13 @@
 // Farm queries. Reads fold the principal's key check and role into the same statement.
 import { eq, sql } from 'drizzle-orm';
 import { keyCheckNeeded, type Principal } from '../../accounts/principal.js';
-import type { AccessVersion } from '../../access/access-memory.js';
+import type { AccessMemory, AccessVersion } from '../../access/access-memory.js';
 import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
-import type { AppDeps } from '../../http/context.js';
 import { Statement } from '../../db/statement.js';
 import { farms, type FarmRole } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
-import type { PageQuery } from '../../http/pagination.js';
+import type { PageQuery } from '../../db/paging.js';
 import type { Farm, FarmCreate, FarmUpdate } from './schemas.js';
 
 const farmColumns = {
@@ -52,7 +51,10 @@ const farmAtVersionStatement = new Statement<Farm, { farmId: string; version: Ac
       where b_id_farm = ${sql.placeholder('farmId')} and access_version = ${sql.placeholder('version')}`,
 );
 
-type FarmReadDeps = Pick<AppDeps, 'database' | 'access'>;
+interface FarmReadDeps {
+  database: DatabaseHandle;
+  access: AccessMemory;
+}
 
 /**
  * The farm if the principal may read it, else undefined. A role remembered with the farm's access

@@ -6,9 +6,9 @@ import { countRows, inOneSnapshot } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { farmFertilizers, fertilizerApplications, fields } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
-import type { DateRange } from '../../http/dates.js';
-import type { PageQuery } from '../../http/pagination.js';
-import { ApiError } from '../../http/problem.js';
+import type { DateRange } from '../../db/periods.js';
+import type { PageQuery } from '../../db/paging.js';
+import { DomainError } from '../../domain-errors.js';
 import type { ApplicationCreate, ApplicationUpdate } from './schemas.js';
 
 const columns = {
@@ -38,17 +38,17 @@ async function convertAmount(tx: Database, fieldId: string, fertilizerId: string
     .innerJoin(fields, eq(fields.b_id_farm, farmFertilizers.b_id_farm))
     .where(and(eq(fields.b_id, fieldId), eq(farmFertilizers.p_id, fertilizerId)));
   if (!owned)
-    throw new ApiError(
+    throw new DomainError(
       'unprocessable-entity',
       `p_id ${fertilizerId} is not a fertilizer of this field's farm (POST /api/farms/{b_id_farm}/fertilizers first).`,
     );
   const product = findFertilizer(owned.p_id_catalogue)!;
   if (unit !== undefined && unit !== product.p_app_amount_unit) {
-    throw new ApiError('unprocessable-entity', `${product.p_name_nl} is applied in ${product.p_app_amount_unit}, not ${unit}.`);
+    throw new DomainError('unprocessable-entity', `${product.p_name_nl} is applied in ${product.p_app_amount_unit}, not ${unit}.`);
   }
   const kgPerHa = amountInKgPerHa(amount, product.p_app_amount_unit, product.p_density);
   if (kgPerHa === undefined) {
-    throw new ApiError(
+    throw new DomainError(
       'unprocessable-entity',
       `${product.p_name_nl} has no density, so an amount in ${product.p_app_amount_unit} cannot be converted to kg/ha.`,
     );

@@ -5,7 +5,7 @@ import { authorize } from '../../access/roles.js';
 import type { AppDeps } from '../../http/context.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
-import { notFound } from '../../http/problem.js';
+import { notFound } from '../../domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';

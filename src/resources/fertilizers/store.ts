@@ -6,8 +6,8 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { selectPage } from '../../db/paging.js';
 import { farmFertilizers, fertilizerApplications } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
-import type { PageQuery } from '../../http/pagination.js';
-import { ApiError } from '../../http/problem.js';
+import type { PageQuery } from '../../db/paging.js';
+import { DomainError } from '../../domain-errors.js';
 import { documentedFields, type FarmFertilizerCreate } from './schemas.js';
 
 const columns = { p_id: farmFertilizers.p_id, b_id_farm: farmFertilizers.b_id_farm, p_id_catalogue: farmFertilizers.p_id_catalogue };
@@ -18,7 +18,7 @@ const withCatalogue = (row: Row) => ({ ...documentedFields(findFertilizer(row.p_
 export async function acquireFertilizer(tx: Database, farmId: string, input: FarmFertilizerCreate) {
   const product = findFertilizer(input.p_id_catalogue);
   if (!product || (input.p_source !== undefined && input.p_source !== product.p_source)) {
-    throw new ApiError(
+    throw new DomainError(
       'unprocessable-entity',
       `p_id_catalogue ${input.p_id_catalogue} is not in the ${input.p_source ?? 'SRM or BAAT'} fertilizer catalogue.`,
     );
@@ -50,7 +50,7 @@ export async function listFarmFertilizers(db: Database, farmId: string, page: Pa
 /** A fertilizer that applications still use cannot go (409): the applications would lose their product. */
 export async function deleteFarmFertilizer(tx: Database, fertilizerId: string): Promise<void> {
   const [used] = await tx.select({ n: count() }).from(fertilizerApplications).where(eq(fertilizerApplications.p_id, fertilizerId));
-  const inUse = () => new ApiError('conflict', `The fertilizer is used by fertilizer applications (${used!.n}); delete those first.`);
+  const inUse = () => new DomainError('conflict', `The fertilizer is used by fertilizer applications (${used!.n}); delete those first.`);
   if (used!.n > 0) throw inUse();
   try {
     await tx.delete(farmFertilizers).where(eq(farmFertilizers.p_id, fertilizerId));

@@ -5,9 +5,9 @@ import { selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { fields, type FieldGeometry } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
-import type { DateRange } from '../../http/dates.js';
-import type { PageQuery } from '../../http/pagination.js';
-import { ApiError } from '../../http/problem.js';
+import type { DateRange } from '../../db/periods.js';
+import type { PageQuery } from '../../db/paging.js';
+import { DomainError } from '../../domain-errors.js';
 import { deleteFields } from '../cascade.js';
 import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
 import type { FieldCreate, FieldSummary, FieldUpdate } from './schemas.js';
@@ -57,14 +57,11 @@ export function listFields(db: Database, farmId: string, page: PageQuery & DateR
 
 /** Dates are checked against the stored ones: an end not after the start contradicts stored state (409). */
 export async function updateField(tx: Database, fieldId: string, changes: FieldUpdate) {
-  const [stored] = await tx
-    .select({ b_start: fields.b_start, b_end: fields.b_end })
-    .from(fields)
-    .where(eq(fields.b_id, fieldId));
+  const [stored] = await tx.select({ b_start: fields.b_start, b_end: fields.b_end }).from(fields).where(eq(fields.b_id, fieldId));
   const start = changes.b_start ?? stored!.b_start;
   const end = changes.b_end === undefined ? stored!.b_end : changes.b_end;
   if (end !== null && end <= start) {
-    throw new ApiError('conflict', `b_end (${end}) must be after b_start (${start}); one of them is stored already.`);
+    throw new DomainError('conflict', `b_end (${end}) must be after b_start (${start}); one of them is stored already.`);
   }
   const { b_geometry, ...rest } = changes;
   const geometry = b_geometry as FieldGeometry | undefined;

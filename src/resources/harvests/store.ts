@@ -6,9 +6,9 @@ import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
-import type { DateRange } from '../../http/dates.js';
-import type { PageQuery } from '../../http/pagination.js';
-import { ApiError } from '../../http/problem.js';
+import type { DateRange } from '../../db/periods.js';
+import type { PageQuery } from '../../db/paging.js';
+import { DomainError } from '../../domain-errors.js';
 import { convertHarvest, harvestInputNames, type HarvestInputs } from './conversion.js';
 import type { Harvest, HarvestCreate, HarvestUpdate } from './schemas.js';
 
@@ -51,29 +51,29 @@ export async function readCultivation(tx: Database, cultivationId: string): Prom
 /** Checks a harvest on `date` against the rules of its crop; `otherHarvests` excludes the harvest being changed. */
 function checkHarvestRules(crop: CropEntry, cultivation: CultivationState, date: string, otherHarvests: number): void {
   if (crop.b_lu_harvestable === 'none') {
-    throw new ApiError('unprocessable-entity', `${crop.b_lu_name} (${crop.b_lu_catalogue}) is not a crop that is harvested.`);
+    throw new DomainError('unprocessable-entity', `${crop.b_lu_name} (${crop.b_lu_catalogue}) is not a crop that is harvested.`);
   }
   if (date < cultivation.b_lu_start) {
-    throw new ApiError('conflict', `The harvest date ${date} is before the cultivation started (${cultivation.b_lu_start}).`);
+    throw new DomainError('conflict', `The harvest date ${date} is before the cultivation started (${cultivation.b_lu_start}).`);
   }
   if (crop.b_lu_harvestable === 'once') {
     if (otherHarvests > 0)
-      throw new ApiError('conflict', `${crop.b_lu_name} is harvested once and this cultivation has its harvest already.`);
+      throw new DomainError('conflict', `${crop.b_lu_name} is harvested once and this cultivation has its harvest already.`);
     if (cultivation.b_lu_end !== null && date !== cultivation.b_lu_end) {
-      throw new ApiError(
+      throw new DomainError(
         'conflict',
         `${crop.b_lu_name} is harvested once, on the cultivation's end date ${cultivation.b_lu_end}; the harvest date ${date} differs.`,
       );
     }
   } else if (cultivation.b_lu_end !== null && date > cultivation.b_lu_end) {
-    throw new ApiError('conflict', `The harvest date ${date} is after the cultivation ended (${cultivation.b_lu_end}).`);
+    throw new DomainError('conflict', `The harvest date ${date} is after the cultivation ended (${cultivation.b_lu_end}).`);
   }
 }
 
 function derive(crop: CropEntry, inputs: HarvestInputs) {
   const converted = convertHarvest(crop.b_lu_harvestcat, inputs);
   if (!converted.ok) {
-    throw new ApiError(
+    throw new DomainError(
       'unprocessable-entity',
       `Missing required parameter for ${converted.category} (${crop.b_lu_name}): ${converted.missing.join(', ')}.`,
     );

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../http/context.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema } from '../../http/pagination.js';
-import { notFound } from '../../http/problem.js';
+import { notFound } from '../../domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { soilAnalysisCreateSchema, soilAnalysisSchema, soilAnalysisUpdateSchema } from './schemas.js';

@@ -5,9 +5,9 @@ import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { soilAnalyses } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
-import type { DateRange } from '../../http/dates.js';
-import type { PageQuery } from '../../http/pagination.js';
-import { ApiError } from '../../http/problem.js';
+import type { DateRange } from '../../db/periods.js';
+import type { PageQuery } from '../../db/paging.js';
+import { DomainError } from '../../domain-errors.js';
 import type { SoilAnalysisCreate, SoilAnalysisUpdate } from './schemas.js';
 
 const SAMPLING = ['a_date', 'a_source', 'a_depth_upper', 'a_depth_lower', 'b_sampling_date'] as const;
@@ -81,7 +81,10 @@ export async function updateSoilAnalysis(tx: Database, analysisId: string, chang
   const upper = (sampling.a_depth_upper as number | undefined) ?? stored!.a_depth_upper;
   const lower = sampling.a_depth_lower === undefined ? stored!.a_depth_lower : (sampling.a_depth_lower as number | null);
   if (lower !== null && lower <= upper) {
-    throw new ApiError('conflict', `a_depth_lower (${lower} cm) must be below a_depth_upper (${upper} cm); one of them is stored already.`);
+    throw new DomainError(
+      'conflict',
+      `a_depth_lower (${lower} cm) must be below a_depth_upper (${upper} cm); one of them is stored already.`,
+    );
   }
   const [row] = await tx
     .update(soilAnalyses)
