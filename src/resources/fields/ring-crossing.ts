@@ -1,7 +1,10 @@
 // Whether the rings of a polygon cross: a ring that crosses or touches itself (a "bowtie", which
 // @turf/area would measure as if nothing were wrong), or a hole whose edge crosses the outer ring's
-// or another hole's. A sweep over the segments sorted along one axis compares only segments whose
-// extents overlap, so a field outline of 10,000 positions is checked in a few milliseconds.
+// or another hole's. A line sweeps the segments from west to east keeping those it crosses in order
+// from south to north, and compares a segment only with its neighbours in that order when it joins
+// or they become neighbours (Shamos and Hoey): O(n log n) whatever the shape, where comparing every
+// segment with all those whose extent overlaps it costs O(n²) for a comb of long teeth.
+import { SweepOrder, type SweepNode } from './sweep-order.js';
 
 type Position = readonly [number, number];
 
@@ -23,18 +26,104 @@ function segmentsMeet(p: Position, q: Position, r: Position, s: Position): boole
 const segmentsCross = (p: Position, q: Position, r: Position, s: Position) =>
   turn(p, q, r) * turn(p, q, s) < 0 && turn(r, s, p) * turn(r, s, q) < 0;
 
-/** How much of the rings' extent along one axis their segments cover together: the sweep's expected crowd. */
-function crowding(rings: ReadonlyArray<readonly Position[]>, axis: 0 | 1): number {
-  let [low, high, covered] = [Infinity, -Infinity, 0];
-  for (const ring of rings) {
-    for (let i = 0; i < ring.length; i++) {
-      low = Math.min(low, ring[i]![axis]);
-      high = Math.max(high, ring[i]![axis]);
-      if (i > 0) covered += Math.abs(ring[i]![axis] - ring[i - 1]![axis]);
-    }
-  }
-  return high > low ? covered / (high - low) : Infinity;
+/** West before east, south before north: the order in which the sweep meets points. */
+const comparePoints = (a: Position, b: Position) => a[0] - b[0] || a[1] - b[1];
+
+/** A segment of ring `ring`, the `index`th of its `ringSize`, with its ends ordered west (or south) first. */
+interface Segment {
+  id: number;
+  west: Position;
+  east: Position;
+  ring: number;
+  index: number;
+  ringSize: number;
+  /** Where the sweep keeps it while it crosses it. */
+  node?: SweepNode<Segment>;
 }
+
+const contains = (segment: Segment, point: Position) =>
+  turn(segment.west, segment.east, point) === 0 && within(segment.west, segment.east, point);
+
+/**
+ * Whether `segment` lies above `other` just east of where `segment` begins, `other` being one the
+ * sweep crosses there: above the point, or through it and steeper, or along it and made later.
+ */
+function liesAbove(segment: Segment, other: Segment): boolean {
+  const side = turn(other.west, other.east, segment.west);
+  if (side !== 0) return side > 0;
+  const direction = turn(other.west, other.east, segment.east);
+  if (direction !== 0) return direction > 0;
+  return segment.id > other.id;
+}
+
+/** Adds to `through` (up to `limit`) the segments next to `node` in `order`, itself included, that contain `point`. */
+function gatherThrough(order: SweepOrder<Segment>, node: SweepNode<Segment>, point: Position, through: Segment[], limit: number) {
+  for (
+    let at: SweepNode<Segment> | undefined = node;
+    at && contains(at.item, point) && through.length < limit;
+    at = order.next(at, 'down')
+  ) {
+    if (!through.includes(at.item)) through.push(at.item);
+  }
+  for (let at = order.next(node, 'up'); at && contains(at.item, point) && through.length < limit; at = order.next(at, 'up')) {
+    if (!through.includes(at.item)) through.push(at.item);
+  }
+}
+
+/**
+ * The first pair of segments for which `counts` holds that the sweep finds, if any. `counts` must
+ * hold for any pair that crosses at a point inside both; pairs that touch or overlap without
+ * counting are allowed. With `gather`, it is also asked of up to that many segments through each
+ * point that begins or ends a segment (which the neighbour rule alone can miss when segments that
+ * do not count lie between two that do).
+ */
+function sweep(segments: Segment[], counts: (a: Segment, b: Segment) => boolean, gather = 0): [Segment, Segment] | undefined {
+  const starts = [...segments].sort((a, b) => comparePoints(a.west, b.west));
+  const ends = [...segments].sort((a, b) => comparePoints(a.east, b.east));
+  const order = new SweepOrder<Segment>(liesAbove);
+  const through: Segment[] = [];
+  let [nextStart, nextEnd] = [0, 0];
+  try {
+    while (nextEnd < ends.length) {
+      // Every segment starts before it ends, so there is an end to come while there is a start.
+      const point =
+        nextStart < starts.length && comparePoints(starts[nextStart]!.west, ends[nextEnd]!.east) <= 0
+          ? starts[nextStart]!.west
+          : ends[nextEnd]!.east;
+      through.length = 0;
+      for (; nextEnd < ends.length && comparePoints(ends[nextEnd]!.east, point) === 0; nextEnd++) {
+        const node = ends[nextEnd]!.node!;
+        if (gather > 0) gatherThrough(order, node, point, through, gather);
+        const below = order.next(node, 'down');
+        const above = order.next(node, 'up');
+        order.remove(node);
+        node.item.node = undefined;
+        if (below && above && counts(below.item, above.item)) return [below.item, above.item];
+      }
+      for (; nextStart < starts.length && comparePoints(starts[nextStart]!.west, point) === 0; nextStart++) {
+        const segment = starts[nextStart]!;
+        const node = (segment.node = order.insert(segment));
+        const below = order.next(node, 'down');
+        const above = order.next(node, 'up');
+        if (below && counts(segment, below.item)) return [segment, below.item];
+        if (above && counts(segment, above.item)) return [segment, above.item];
+        if (gather > 0) gatherThrough(order, node, point, through, gather);
+      }
+      for (let i = 0; i < through.length; i++) {
+        for (let j = i + 1; j < through.length; j++) if (counts(through[i]!, through[j]!)) return [through[i]!, through[j]!];
+      }
+    }
+    return undefined;
+  } finally {
+    for (const segment of segments) segment.node = undefined;
+  }
+}
+
+/** Whether two segments of one ring are consecutive (they share an end). */
+const neighbours = (a: Segment, b: Segment) => {
+  const apart = Math.abs(a.index - b.index);
+  return apart === 1 || apart === a.ringSize - 1;
+};
 
 /** Where the rings of a polygon cross: `ring` is the offender, `other` the ring it crosses when that is another. */
 export interface Crossing {
@@ -42,58 +131,38 @@ export interface Crossing {
   other?: number;
 }
 
+/** The segments of each ring, a position repeated right after itself dropped (it draws no line). */
+function segmentsOf(rings: ReadonlyArray<readonly Position[]>): Segment[][] {
+  let id = 0;
+  return rings.map((ring, r) => {
+    const points = ring.filter((point, i) => i === 0 || point[0] !== ring[i - 1]![0] || point[1] !== ring[i - 1]![1]);
+    const ringSize = points.length - 1;
+    return points.slice(1).map((end, index) => {
+      const start = points[index]!;
+      const [west, east] = comparePoints(start, end) < 0 ? [start, end] : [end, start];
+      return { id: id++, west, east, ring: r, index, ringSize };
+    });
+  });
+}
+
 /**
  * The first crossing among closed rings (outer ring first, then holes), or undefined. Within a ring,
  * two segments that are not neighbours may not even touch; a hole may touch another ring at a point
- * (as OGC simple features allow) but not cross it. A position repeated right after itself is not a
- * crossing (it draws no line). The sweep runs along the axis the segments crowd least (a comb of long
- * east–west teeth is swept south to north).
+ * (as OGC simple features allow) but not cross it. Every ring is checked on its own first, in order,
+ * so a ring that crosses itself is named before any crossing between rings.
  */
 export function findCrossing(rings: ReadonlyArray<readonly Position[]>): Crossing | undefined {
-  const distinct = rings.map((ring) => ring.filter((point, i) => i === 0 || point[0] !== ring[i - 1]![0] || point[1] !== ring[i - 1]![1]));
-  const swap = crowding(distinct, 0) > crowding(distinct, 1);
-  const oriented = swap ? distinct.map((ring) => ring.map(([x, y]) => [y, x] as const)) : distinct;
-  // Segment s runs from start[s] to start[s] + 1 within `points`, on ring ringOf[s] of `sizes[ringOf[s]]` segments.
-  const points: Position[] = [];
-  const start: number[] = [];
-  const ringOf: number[] = [];
-  const indexInRing: number[] = [];
-  const sizes = oriented.map((ring) => ring.length - 1);
-  oriented.forEach((ring, r) => {
-    const offset = points.length;
-    points.push(...ring);
-    for (let i = 0; i + 1 < ring.length; i++) {
-      start.push(offset + i);
-      ringOf.push(r);
-      indexInRing.push(i);
-    }
-  });
-  const count = start.length;
-  const [west, east, south, north] = [0, 1, 2, 3].map(() => new Float64Array(count));
-  for (let s = 0; s < count; s++) {
-    const [a, b] = [points[start[s]!]!, points[start[s]! + 1]!];
-    [west![s], east![s], south![s], north![s]] = [Math.min(a[0], b[0]), Math.max(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+  const segments = segmentsOf(rings);
+  for (const ring of segments) {
+    // In a ring of 3 segments all are neighbours. In a longer one, of any 3 segments two are not, so 3
+    // gathered through a point are enough to find two that touch there and count.
+    if (ring.length < 4) continue;
+    const touching = sweep(ring, (a, b) => !neighbours(a, b) && segmentsMeet(a.west, a.east, b.west, b.east), 3);
+    if (touching) return { ring: touching[0].ring };
   }
-  const order = Uint32Array.from({ length: count }, (_, s) => s).sort((a, b) => west![a]! - west![b]!);
-  const active: number[] = [];
-  for (const s of order) {
-    let kept = 0;
-    for (const t of active) {
-      // A segment that ends before this one starts cannot meet it or any later one: it leaves the sweep.
-      if (east![t]! < west![s]!) continue;
-      active[kept++] = t;
-      if (north![t]! < south![s]! || north![s]! < south![t]!) continue;
-      const [p, q, r, v] = [points[start[s]!]!, points[start[s]! + 1]!, points[start[t]!]!, points[start[t]! + 1]!];
-      if (ringOf[s] === ringOf[t]) {
-        const apart = Math.abs(indexInRing[s]! - indexInRing[t]!);
-        if (apart === 1 || apart === sizes[ringOf[s]!]! - 1) continue; // neighbours share their end
-        if (sizes[ringOf[s]!]! >= 3 && segmentsMeet(p, q, r, v)) return { ring: ringOf[s]! };
-      } else if (segmentsCross(p, q, r, v)) {
-        return { ring: Math.max(ringOf[s]!, ringOf[t]!), other: Math.min(ringOf[s]!, ringOf[t]!) };
-      }
-    }
-    active.length = kept;
-    active.push(s);
-  }
-  return undefined;
+  if (segments.length < 2) return undefined;
+  const crossing = sweep(segments.flat(), (a, b) => a.ring !== b.ring && segmentsCross(a.west, a.east, b.west, b.east));
+  if (crossing === undefined) return undefined;
+  const [a, b] = crossing;
+  return { ring: Math.max(a.ring, b.ring), other: Math.min(a.ring, b.ring) };
 }
