@@ -1,8 +1,7 @@
 // The real app behind a real HTTP server on a loopback port, for tests of requests that overlap:
 // app.request() runs a request to its end on the caller's turn, a socket does not.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createAppServer } from '../../src/http/node-server.js';
 import { startTestApp, type TestApp } from './app.js';
 import type { StorageKind } from './databases.js';
 
@@ -15,9 +14,9 @@ export interface ListeningApp extends TestApp {
 /** Starts the app on a fresh database of `kind` and listens on a free loopback port. */
 export async function startListeningApp(kind: StorageKind, env: Record<string, string> = {}): Promise<ListeningApp> {
   const test = await startTestApp(kind, env);
-  const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: test.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started as Server));
-  });
+  // The server of src/server.ts, with its answers to requests Node or @hono/node-server refuse.
+  const server = createAppServer(test.app.fetch, { errorsUrl: `${test.config.publicUrl}/errors`, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = (key: string, method: string, path: string, body?: unknown): Promise<Response> => {
     const headers: Record<string, string> = { 'x-api-key': key };

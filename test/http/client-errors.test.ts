@@ -76,6 +76,22 @@ describe('client errors of the running server', () => {
     expectProblem(await exchange(port, badLength), 400, 'bad-request', '/api/farms');
   });
 
+  it('answers a backslash in the path and a Host field that is no host name with 400 problem+json', async () => {
+    // Node's parser takes both; it is the app server's URL that cannot be made of them.
+    const backslash = await exchange(port, 'GET /api/farms/a\\b HTTP/1.1\r\nHost: akker\r\n\r\n');
+    expectProblem(backslash, 400, 'bad-request', '/api/farms/a\\b');
+    expect(backslash.headers['x-content-type-options']).toBe('nosniff');
+    expectProblem(await exchange(port, 'GET /api/farms HTTP/1.1\r\nHost: exa mple\r\n\r\n'), 400, 'bad-request', '/api/farms');
+    const withBody = 'POST /auth/sign-in HTTP/1.1\r\nHost: exa mple\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
+    expectProblem(await exchange(port, withBody), 400, 'bad-request', '/auth/sign-in');
+  });
+
+  it('takes a request without a Host field (HTTP/1.0) as one for the server itself', async () => {
+    const answer = await exchange(port, 'GET /health HTTP/1.0\r\n\r\n');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'ok' });
+  });
+
   it('logs no error when a client goes away in the middle of a chunked body', async () => {
     const key = await signUpOver(server.url, 'gone-mid-body@example.org');
     const logged = server.output().length;
