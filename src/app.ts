@@ -16,7 +16,7 @@ import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
 import { describeDescriptionPaths } from './http/description-paths.js';
 import { errorPageRoutes } from './http/error-pages.js';
-import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, nothingServedAt, routeGuard } from './http/guards.js';
+import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, jsonShapeGuard, nothingServedAt, routeGuard } from './http/guards.js';
 import { ApiError, newErrorId, problemResponse, unauthorized } from './http/problem.js';
 import { DomainError } from './domain-errors.js';
 import { requestHeader } from './http/request-headers.js';
@@ -136,23 +136,23 @@ export function createApp(deps: AppDeps) {
   const keyAndLimit: Check = (c, next) => {
     const path = c.req.path;
     if (isPublicApiPath(path)) return next();
-    return (isSessionApiPath(path) ? keyManagementAuth : apiAuth)(c, () => limitRequests(c, next));
+    return (isSessionApiPath(path) ? keyManagementAuth : apiAuth)(c, () => limitRequests(c, () => jsonShapeGuard(c, next)));
   };
   // The order of the API's checks: answer fields, CORS (which answers browser preflights before the rest),
   // errors as problem+json; then path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429
-  // → validation (the route's) → access. One middleware that calls the checks in turn.
+  // → validation (the body's shape, then the route's schemas) → access. One middleware that calls the checks in turn.
   app.use('/api/*', (c, next) =>
     writeAnswerHeaders(c, () => apiCors(c, () => answeringErrors(c, () => guardRoute(c, () => bodyGuards(c, () => keyAndLimit(c, next)))))),
   );
   // Programs (/auth, /health) get problem+json; people get a page. (/api paths no route serves are
   // answered by the route guard above.)
   app.notFound((c) => (isMachinePath(c.req.path) ? respond(c, nothingServedAt(c.req.path)) : notFoundPage(c)));
-  app.use('/auth/*', (c, next) => guardRoute(c, () => bodyGuards(c, next)));
+  app.use('/auth/*', (c, next) => writeAnswerHeaders(c, () => guardRoute(c, () => bodyGuards(c, () => jsonShapeGuard(c, next)))));
   // Any other method than GET or HEAD: 405 with Allow, as on the API.
-  app.use(HEALTH_PATH, guardRoute);
+  app.use(HEALTH_PATH, (c, next) => writeAnswerHeaders(c, () => guardRoute(c, next)));
 
   app.get(HEALTH_PATH, (c) => c.json({ status: 'ok' }));
-  app.route('/', docsRoutes());
+  app.route('/', docsRoutes(deps.config.publicUrl));
   app.route('/', errorPageRoutes(respond));
   // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
   const signInThrottle = new SignInThrottle();

@@ -1,5 +1,11 @@
 // The header fields the API's checks add to a request's answer, kept per request (see http/answer-headers.ts).
 
+/**
+ * On every answer of the API: a browser must take a body for the type it is declared as, never guess
+ * (a JSON answer echoing input must not be run as a page or a script).
+ */
+export const NOSNIFF: readonly [string, string] = ['x-content-type-options', 'nosniff'];
+
 /** The fields the API's checks add: Cache-Control, then the rate limit's two. */
 export type AnswerField = 'cache-control' | 'ratelimit-policy' | 'ratelimit';
 
@@ -13,9 +19,9 @@ export class AnswerHeaders {
   rateLimit: string | undefined = undefined;
   carriedBy: Response | undefined = undefined;
 
-  /** The fields set, by lower-case name, in the order the answer carries them. */
-  entries(): Array<[AnswerField, string]> {
-    const entries: Array<[AnswerField, string]> = [];
+  /** The fields set, by lower-case name, in the order the answer carries them, and X-Content-Type-Options. */
+  entries(): Array<readonly [string, string]> {
+    const entries: Array<readonly [string, string]> = [NOSNIFF];
     if (this.cacheControl !== undefined) entries.push(['cache-control', this.cacheControl]);
     if (this.rateLimitPolicy !== undefined) entries.push(['ratelimit-policy', this.rateLimitPolicy]);
     if (this.rateLimit !== undefined) entries.push(['ratelimit', this.rateLimit]);

@@ -35,7 +35,7 @@ export function answer(
   // Built from an empty literal, not cloned with `{ ...fields }`: V8 gives a clone a map outside any
   // transition tree, so every field added to it made a new map, in the runtime, on every request (and a
   // map never seen before, for which Node's for-in over the fields has no cache either).
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
   if (added !== undefined) {
     if (added.cacheControl !== undefined) headers['cache-control'] = added.cacheControl;
     if (added.rateLimitPolicy !== undefined) headers['ratelimit-policy'] = added.rateLimitPolicy;
@@ -49,16 +49,20 @@ export function answer(
 }
 
 /**
- * The outermost middleware of the API: writes the fields onto an answer not built with them. Served
+ * The outermost middleware of the API (and of /auth and /health, which add no fields of their own but
+ * X-Content-Type-Options): writes the fields onto an answer not built with them. Served
  * by Node, they go straight onto the Node response, which merges them with the answer's own (a field
  * the answer has itself keeps the answer's value); answered in-process (`app.request`), onto the
  * Response, by the same rule.
  */
 export const writeAnswerHeaders: Check = (c, next) => next().then(() => writeOntoAnswer(c));
 
+/** The fields of a request that added none: X-Content-Type-Options alone. */
+const NONE_ADDED = new AnswerHeaders();
+
 function writeOntoAnswer(c: Context<AppEnv>): void {
-  const added = c.get('answerHeaders');
-  if (!added || added.carriedBy === c.res) return;
+  const added = c.get('answerHeaders') ?? NONE_ADDED;
+  if (added.carriedBy === c.res) return;
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing && !outgoing.headersSent) {
     for (const [name, value] of added.entries()) outgoing.setHeader(name, value);

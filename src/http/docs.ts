@@ -30,11 +30,32 @@ const page = `<!doctype html>
 // validatorUrl: null — otherwise Swagger UI asks an outside validator service for a badge.
 const start = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#reference', deepLinking: true, validatorUrl: null });`;
 
-export function docsRoutes() {
+/**
+ * The page's Content-Security-Policy: scripts, styles and the description only from this server (the
+ * page has no inline script; Swagger UI sets inline style attributes and draws some icons as data:
+ * images), calls from "Try it out" to this server or the described public address, and never inside
+ * another site's frame.
+ */
+export function docsPolicy(publicUrl: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${new URL(publicUrl).origin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** `publicUrl`: the address of the API the page describes. */
+export function docsRoutes(publicUrl: string) {
+  const pageHeaders = { 'content-security-policy': docsPolicy(publicUrl), 'x-frame-options': 'DENY' };
   const app = new Hono();
   // Read once, lazily: the bundle is 1.5 MB and most processes never serve it.
   const cache = new Map<string, Buffer>();
-  app.get('/api/docs', (c) => c.html(page));
+  app.get('/api/docs', (c) => c.html(page, 200, pageHeaders));
   app.get('/api/docs/start.js', (c) => c.body(start, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   // One literal route per asset: a pattern with alternatives would push the whole app off Hono's
   // RegExpRouter onto the slower TrieRouter.

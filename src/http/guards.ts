@@ -1,12 +1,13 @@
-// Checks that run before authentication, in the order of CONTRACT.md:
-// unknown path 404 → method 405 → body over 5 MiB 413 → content type 415.
-import type { Context, Hono, Next } from 'hono';
+// Checks that run before authentication, in the documented order:
+// unknown path 404 → method 405 → body over the route's size 413 → content type 415.
+// And the shape of a JSON body, which is request validation (400) and so runs after the key.
+import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { bodyBudgetOf, describeBytes, WRITE_BUDGET, type BodyBudget } from './body-budget.js';
 import { declaredLength, limitBody } from './body-limit.js';
 import type { Check } from './context.js';
-import { ApiError } from './problem.js';
-
-export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+import { exceededShape } from './json-shape.js';
+import { ApiError, validationFailed } from './problem.js';
 
 /** The health check, asked by load balancers and monitors. */
 export const HEALTH_PATH = '/health';
@@ -15,7 +16,7 @@ export const HEALTH_PATH = '/health';
  * The paths for programs, /api and /auth and everything below them, and the health check: their routes
  * are all known to the route guard, and their errors are problem+json (people's pages get HTML).
  */
-export const isMachinePath = (path: string) => isUnder(path, '/api') || isUnder(path, '/auth') || path === HEALTH_PATH;
+export const isMachinePath = (path: string) => isUnder(path, '/api') || isUnder(path, '/auth') || isUnder(path, HEALTH_PATH);
 
 /** `path` is `prefix` or below it. String tests, not a regular expression: this runs on every request. */
 export const isUnder = (path: string, prefix: string) =>
@@ -84,10 +85,28 @@ function refuseNul(path: string): void {
   if (path.includes('\u0000')) throw nothingServedAt(path);
 }
 
-/** 413 on the bytes actually received (Content-Length or a chunked stream), before anything parses the body. */
-const limitApiBody = limitBody(MAX_BODY_BYTES, () => {
-  throw new ApiError('payload-too-large', `The request body is larger than ${MAX_BODY_BYTES} bytes (5 MiB).`);
-});
+/** The budget of the route this request matched (every write route is matched by then: the route guard ran). */
+function budgetOf(c: Context): BodyBudget {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) {
+    if (routes[i]!.method === c.req.method) return bodyBudgetOf(c.req.method, routes[i]!.path);
+  }
+  return WRITE_BUDGET;
+}
+
+/** One size check per budget, built on first use: 413 on the bytes actually received (Content-Length or chunked). */
+const sizeChecks = new Map<BodyBudget, MiddlewareHandler>();
+function sizeCheckOf(budget: BodyBudget): MiddlewareHandler {
+  let check = sizeChecks.get(budget);
+  if (!check) {
+    const detail = `The request body is larger than ${budget.maxBytes} bytes (${describeBytes(budget.maxBytes)}), the most this operation accepts.`;
+    check = limitBody(budget.maxBytes, () => {
+      throw new ApiError('payload-too-large', detail);
+    });
+    sizeChecks.set(budget, check);
+  }
+  return check;
+}
 
 // The same rule as @hono/zod-openapi's media type check behind it (no space before `;`), so that
 // a Content-Type is accepted or refused in one place, before the key is checked.
@@ -103,14 +122,14 @@ async function hasBody(c: Context): Promise<boolean> {
 }
 
 /**
- * 413 for a body over 5 MiB, then 415 for a Content-Type that is not JSON or a body without one.
+ * 413 for a body over the route's size, then 415 for a Content-Type that is not JSON or a body without one.
  * GET and HEAD carry no body to check; skipping them also spares the hot read path the cost of
  * building a full fetch Request, which is what touching `c.req.raw.body` does on @hono/node-server.
  */
 export const bodyGuards: Check = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : guardBody(c, next));
 
 async function guardBody(c: Context, next: Next): Promise<void> {
-  await limitApiBody(c, () => checkContentType(c, next));
+  await sizeCheckOf(budgetOf(c))(c, () => checkContentType(c, next));
 }
 
 /** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */
@@ -123,6 +142,21 @@ async function checkContentType(c: Context, next: Next): Promise<void> {
         ? 'The request has a body but no Content-Type; send application/json.'
         : `Content-Type ${contentType} is not accepted; send application/json.`,
     );
+  }
+  await next();
+}
+
+/**
+ * 400 for a JSON body that nests deeper or holds more values than the route's budget, found by a
+ * pass over the text before anything parses it. The text is read here once: the validator's
+ * `c.req.json()` parses the same cached text.
+ */
+export const jsonShapeGuard: Check = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : guardShape(c, next));
+
+async function guardShape(c: Context, next: Next): Promise<void> {
+  if (c.req.raw.body !== null) {
+    const exceeded = exceededShape(await c.req.text(), budgetOf(c));
+    if (exceeded !== undefined) throw validationFailed([{ field: 'body', message: exceeded }]);
   }
   await next();
 }

@@ -1,7 +1,8 @@
 // What every operation of the OpenAPI document shares: the problem schema, error responses, security.
 import { z } from '@hono/zod-openapi';
+import { ACCOUNT_BUDGET, describeBytes, GEOMETRY_BUDGET, WRITE_BUDGET } from './body-budget.js';
 import { exampleProblem } from './error-catalogue.js';
-import { errorCodes, type ErrorCode } from './problem.js';
+import { errorCodes, MAX_LISTED_ERRORS, type ErrorCode } from './problem.js';
 
 export const problemSchema = z
   .object({
@@ -22,19 +23,29 @@ export const problemSchema = z
         }),
       )
       .optional()
-      .openapi({ description: 'Present on validation-failed: one entry per invalid field.' }),
+      .openapi({ description: `Present on validation-failed: one entry per invalid field, the first ${MAX_LISTED_ERRORS} of them.` }),
+    errors_omitted: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({ description: 'Present when there were more invalid fields than `errors` lists: how many more.', example: 3 }),
   })
   .openapi('Problem');
 
 const descriptions: Record<ErrorCode, string> = {
-  'validation-failed': 'Invalid query parameter, malformed JSON, or a missing, ill-typed or unknown body field (`validation-failed`).',
+  'validation-failed':
+    `Invalid query parameter, malformed JSON, a JSON body nested more than ${WRITE_BUDGET.maxDepth} deep or holding more array elements and object members than the operation accepts ` +
+    `(${ACCOUNT_BUDGET.maxElements} on account operations, ${GEOMETRY_BUDGET.maxElements} on a field, ${WRITE_BUDGET.maxElements} on any other), or a missing, ill-typed or unknown body field (\`validation-failed\`).`,
   'ambiguous-api-key': 'Both X-API-Key and Authorization were sent (`ambiguous-api-key`).',
   unauthorized: 'Missing, malformed, unknown, revoked or expired API key (`unauthorized`).',
   forbidden: 'Your role allows reading this resource but not this action (`forbidden`).',
   'not-found': 'The resource does not exist, or you have no access to it (`not-found`).',
   'method-not-allowed': 'The path does not serve this method; see the Allow header (`method-not-allowed`).',
   conflict: 'The request contradicts stored state (`conflict`).',
-  'payload-too-large': 'The body is larger than 5 MiB (`payload-too-large`).',
+  'payload-too-large':
+    `The body is larger than this operation accepts: ${describeBytes(ACCOUNT_BUDGET.maxBytes)} for sign-up, sign-in and key management, ` +
+    `${describeBytes(GEOMETRY_BUDGET.maxBytes)} for a field (which may carry a geometry), ${describeBytes(WRITE_BUDGET.maxBytes)} for any other (\`payload-too-large\`).`,
   'unsupported-media-type': 'The body is not application/json (`unsupported-media-type`).',
   'unprocessable-entity': 'The data is well-formed but semantically invalid (`unprocessable-entity`).',
   'rate-limit-exceeded': 'Rate limit exceeded; see Retry-After (`rate-limit-exceeded`).',

@@ -38,7 +38,18 @@ export interface Problem {
   instance: string;
   error_id: string;
   errors?: FieldError[];
+  /** How many more entries there were than `errors` lists. */
+  errors_omitted?: number;
 }
+
+/** The most entries `errors` lists; the rest are only counted, so that no error body grows with its input. */
+export const MAX_LISTED_ERRORS = 20;
+/** The longest `detail` and `instance`, and the longest field name or message of an entry, in characters. */
+const MAX_DETAIL_LENGTH = 1000;
+const MAX_ENTRY_TEXT_LENGTH = 200;
+
+/** `text`, cut to `max` characters (the cut marked with an ellipsis). */
+export const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /**
  * Thrown anywhere below the routes; turned into problem+json by the app's error handler. It is an answer,
@@ -49,8 +60,11 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
-    /** `headers`: header fields of the answer, by lower-case name. */
-    readonly options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    /**
+     * `headers`: header fields of the answer, by lower-case name. `errorsOmitted`: entries left out
+     * of `errors` before it was built (the body lists at most MAX_LISTED_ERRORS in any case).
+     */
+    readonly options: { errors?: FieldError[]; errorsOmitted?: number; headers?: Record<string, string> } = {},
   ) {
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
@@ -62,8 +76,17 @@ export class ApiError extends Error {
 
 export const notFound = (detail = 'The resource does not exist.') => new ApiError('not-found', detail);
 
-export const validationFailed = (errors: FieldError[]) =>
-  new ApiError('validation-failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+/** 400 for `errors` (at most MAX_LISTED_ERRORS of them), and `omitted` more that were only counted. */
+export const validationFailed = (errors: FieldError[], omitted = 0) =>
+  new ApiError('validation-failed', describeErrors(errors, omitted), { errors, errorsOmitted: omitted });
+
+/** A detail that names the first errors, and how many more there were. */
+export function describeErrors(errors: FieldError[], omitted = 0): string {
+  const listed = errors.slice(0, MAX_LISTED_ERRORS);
+  const more = errors.length - listed.length + omitted;
+  const text = listed.map((e) => `${clip(e.field, MAX_ENTRY_TEXT_LENGTH)}: ${clip(e.message, MAX_ENTRY_TEXT_LENGTH)}`).join('; ');
+  return more > 0 ? `${text}; and ${more} more` : text;
+}
 
 // No 0/O or 1/I: an error id is read out over the phone.
 const ERROR_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -83,11 +106,19 @@ export function problemBody(error: ApiError, errorsUrl: string, instance: string
     type: `${errorsUrl}/${error.code}`,
     title: errorCodes[error.code].title,
     status: error.status,
-    detail: error.detail,
-    instance,
+    detail: clip(error.detail, MAX_DETAIL_LENGTH),
+    // A path can be as long as Node's header limit allows (16 KiB): its start identifies the request.
+    instance: clip(instance, MAX_DETAIL_LENGTH),
     error_id: errorId,
   };
-  if (error.options.errors) body.errors = error.options.errors;
+  const { errors, errorsOmitted = 0 } = error.options;
+  if (errors) {
+    body.errors = errors
+      .slice(0, MAX_LISTED_ERRORS)
+      .map((e) => ({ field: clip(e.field, MAX_ENTRY_TEXT_LENGTH), message: clip(e.message, MAX_ENTRY_TEXT_LENGTH) }));
+    const omitted = errors.length - body.errors.length + errorsOmitted;
+    if (omitted > 0) body.errors_omitted = omitted;
+  }
   return body;
 }
 

@@ -62,7 +62,7 @@ export class ResponseChecker {
   }
 }
 
-/** SPEC.md's problem members, each with the right value, and no others (but `errors`). */
+/** SPEC.md's problem members, each with the right value, and no others (but `errors` and `errors_omitted`). */
 function problemMembers(body: unknown, status: number, contentType: string | null): string[] {
   const problems: string[] = [];
   if (contentType !== 'application/problem+json') problems.push(`an error with content type ${contentType}`);
@@ -70,7 +70,9 @@ function problemMembers(body: unknown, status: number, contentType: string | nul
   const problem = body as Record<string, unknown>;
   const missing = PROBLEM_MEMBERS.filter((member) => !(member in problem));
   if (missing.length) problems.push(`the problem lacks ${missing.join(', ')}`);
-  const extra = Object.keys(problem).filter((member) => !PROBLEM_MEMBERS.includes(member) && member !== 'errors');
+  const extra = Object.keys(problem).filter(
+    (member) => !PROBLEM_MEMBERS.includes(member) && member !== 'errors' && member !== 'errors_omitted',
+  );
   if (extra.length) problems.push(`the problem has other members: ${extra.join(', ')}`);
   if (problem.status !== status) problems.push(`problem status ${String(problem.status)} on an HTTP ${status}`);
   const code = typeof problem.type === 'string' ? /\/errors\/([a-z-]+)$/.exec(problem.type)?.[1] : undefined;

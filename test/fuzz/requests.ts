@@ -1,4 +1,5 @@
 // One generated request for an operation: valid, or broken in one way (body, query, path, key, media type, method).
+import { bodyBudgetOf, type BodyBudget } from '../../src/http/body-budget.js';
 import { bodySchema, type Operation, type Schema } from './openapi.js';
 import type { Random } from './random.js';
 import {
@@ -29,7 +30,6 @@ export interface FuzzRequest {
   forbidStatus?: number;
 }
 
-const MIB5 = 5 * 1024 * 1024;
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** /api needs a key (the OpenAPI document itself is not one of its operations); /auth does not. */
@@ -137,7 +137,8 @@ export class RequestFactory {
     request.url = query ? `${path}?${query}` : path;
     if (sendsBody) {
       request.headers['content-type'] = 'application/json';
-      request.body = mutation === 'body' ? this.brokenBody(schema!, request) : toJsonText(validValue(this.values, schema!));
+      request.body =
+        mutation === 'body' ? this.brokenBody(schema!, request, budgetOf(operation)) : toJsonText(validValue(this.values, schema!));
     }
     if (mutation === 'key') this.breakKey(request);
     if (mutation === 'media-type') this.breakMediaType(request);
@@ -206,8 +207,8 @@ export class RequestFactory {
     return [[name, typeof broken === 'string' ? broken : random.pick([...ODD_STRINGS, 'q'.repeat(10_000)])]];
   }
 
-  /** A body broken in one way: a property, the object's shape, or the JSON text itself. */
-  private brokenBody(schema: Schema, request: FuzzRequest): string | Uint8Array {
+  /** A body broken in one way: a property, the object's shape, the JSON text itself, or its size or shape past the operation's budget. */
+  private brokenBody(schema: Schema, request: FuzzRequest, budget: BodyBudget): string | Uint8Array {
     const { random } = this;
     const flat = flatten(this.values, schema);
     const valid = validValue(this.values, schema);
@@ -271,25 +272,55 @@ export class RequestFactory {
       ['deeply nested body', () => toJsonText(nestedArrays(random.pick([1000, 100_000])))],
       ['many properties', () => toJsonText(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`p${i}`, i])))],
       [
-        'body of exactly 5 MiB',
+        'arrays nested one deeper than the budget',
         () => {
-          request.forbidStatus = 413;
-          const head = '{"padding":"';
-          return `${head}${'p'.repeat(MIB5 - head.length - 2)}"}`;
+          request.expectStatus = 400;
+          return `{"p":${'['.repeat(budget.maxDepth)}${']'.repeat(budget.maxDepth)}}`;
         },
       ],
       [
-        'body of 5 MiB + 1 byte',
+        'one array element more than the budget',
+        () => {
+          request.expectStatus = 400;
+          return `{"p":[${'0,'.repeat(budget.maxElements)}0]}`;
+        },
+      ],
+      [
+        'one object member more than the budget (one key, repeated)',
+        () => {
+          request.expectStatus = 400;
+          return `{${'"p":0,'.repeat(budget.maxElements)}"p":0}`;
+        },
+      ],
+      [
+        'body of exactly the size limit',
+        () => {
+          request.forbidStatus = 413;
+          const head = '{"padding":"';
+          return `${head}${'p'.repeat(budget.maxBytes - head.length - 2)}"}`;
+        },
+      ],
+      [
+        'arrays nested as deep as the size limit allows',
+        () => {
+          request.forbidStatus = 413;
+          request.expectStatus = 400;
+          const depth = Math.floor((budget.maxBytes - 6) / 2);
+          return `{"p":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+        },
+      ],
+      [
+        'body of the size limit + 1 byte',
         () => {
           request.expectStatus = 413;
           const head = '{"padding":"';
-          return `${head}${'p'.repeat(MIB5 + 1 - head.length - 2)}"}`;
+          return `${head}${'p'.repeat(budget.maxBytes + 1 - head.length - 2)}"}`;
         },
       ],
     ];
     // Most breakage is in one property; the large bodies are rare (they cost time, not coverage).
     const roll = random.next();
-    const [kind, make] = roll < 0.5 ? kinds[0]! : roll < 0.98 ? random.pick(kinds.slice(1, -2)) : random.pick(kinds.slice(-2));
+    const [kind, make] = roll < 0.5 ? kinds[0]! : roll < 0.98 ? random.pick(kinds.slice(1, -3)) : random.pick(kinds.slice(-3));
     request.label = `body: ${kind}`;
     return make();
   }
@@ -340,3 +371,6 @@ export class RequestFactory {
     request.expectStatus = 405;
   }
 }
+
+/** The body budget of `operation` (its path written as the router's, `{id}` as `:id`). */
+const budgetOf = (operation: Operation) => bodyBudgetOf(operation.method, operation.path.replace(/\{(\w+)\}/g, ':$1'));

@@ -100,7 +100,7 @@ export async function expectProblem(response: Response, status: number, code: st
   expect(typeof body.detail).toBe('string');
   expect(typeof body.instance).toBe('string');
   expect(body.error_id).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-  const allowed = ['type', 'title', 'status', 'detail', 'instance', 'error_id', 'errors'];
+  const allowed = ['type', 'title', 'status', 'detail', 'instance', 'error_id', 'errors', 'errors_omitted'];
   expect(Object.keys(body).filter((k) => !allowed.includes(k))).toEqual([]);
   return body;
 }

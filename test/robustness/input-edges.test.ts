@@ -1,5 +1,5 @@
-// Input at the edges, each with a defined answer: duplicate JSON keys, the 5 MiB limit on every kind of
-// JSON endpoint, media type parameters, paging at and past its limits, 10,000-character and encoded-slash
+// Input at the edges, each with a defined answer: duplicate JSON keys, the body size limit on every kind
+// of JSON endpoint (5 MiB where a geometry may come, 64 KiB on other writes, 16 KiB on account operations), media type parameters, paging at and past its limits, 10,000-character and encoded-slash
 // identifiers on every identifier route, and U+0000 (which PostgreSQL cannot store).
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,8 @@ import {
   rectangle,
 } from '../helpers/fixtures.js';
 
-const FIVE_MIB = 5 * 1024 * 1024;
+const KiB = 1024;
+const FIVE_MIB = 5 * 1024 * KiB;
 
 let t: TestApp;
 let user: Account;
@@ -97,7 +98,7 @@ describe('duplicate keys in a JSON body', () => {
   });
 });
 
-describe('the 5 MiB body limit on every kind of JSON endpoint, chunked and not', () => {
+describe('the body size limit on every kind of JSON endpoint, chunked and not', () => {
   let server: ReturnType<typeof serve>;
   let port: number;
 
@@ -137,20 +138,22 @@ describe('the 5 MiB body limit on every kind of JSON endpoint, chunked and not',
   };
 
   const endpoints = () => [
-    { method: 'POST', path: `/api/farms/${ids.b_id_farm}/fields`, property: 'b_name' },
-    { method: 'PATCH', path: `/api/soil-analyses/${ids.a_id}`, property: 'a_source' },
-    { method: 'PUT', path: `/api/farms/${ids.b_id_farm}/access`, property: 'email' },
-    { method: 'POST', path: `/api/fields/${ids.b_id}/calculations/dose`, property: 'start' },
-    { method: 'POST', path: '/auth/sign-up', property: 'email' },
+    { method: 'POST', path: `/api/farms/${ids.b_id_farm}/fields`, property: 'b_name', limit: FIVE_MIB },
+    { method: 'PATCH', path: `/api/fields/${ids.b_id}`, property: 'b_name', limit: FIVE_MIB },
+    { method: 'PATCH', path: `/api/soil-analyses/${ids.a_id}`, property: 'a_source', limit: 64 * KiB },
+    { method: 'PUT', path: `/api/farms/${ids.b_id_farm}/access`, property: 'email', limit: 64 * KiB },
+    { method: 'POST', path: `/api/fields/${ids.b_id}/calculations/dose`, property: 'start', limit: 64 * KiB },
+    { method: 'POST', path: '/auth/sign-up', property: 'email', limit: 16 * KiB },
+    { method: 'POST', path: '/api/keys', property: 'name', limit: 16 * KiB },
   ];
 
   for (const chunked of [false, true]) {
     const how = chunked ? 'chunked' : 'with Content-Length';
-    it(`takes exactly 5 MiB into validation and refuses 5 MiB + 1 byte with 413 (${how})`, async () => {
-      for (const { method, path, property } of endpoints()) {
-        const atLimit = await send(method, path, jsonOfSize(property, FIVE_MIB), chunked);
+    it(`takes a body of exactly its limit into validation and refuses a byte more with 413 (${how})`, async () => {
+      for (const { method, path, property, limit } of endpoints()) {
+        const atLimit = await send(method, path, jsonOfSize(property, limit), chunked);
         expect([method, path, atLimit.status]).toEqual([method, path, 400]);
-        const over = await send(method, path, jsonOfSize(property, FIVE_MIB + 1), chunked);
+        const over = await send(method, path, jsonOfSize(property, limit + 1), chunked);
         expect([method, path, over.status]).toEqual([method, path, 413]);
         expect(JSON.parse(over.body)).toMatchObject({ status: 413, type: 'https://akker.test/errors/payload-too-large' });
       }
