@@ -14,17 +14,20 @@ import { addAnswerHeader, writeAnswerHeaders } from './http/answer-headers.js';
 import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
+import { healthRoutes } from './http/health.js';
 import { describeDescriptionPaths } from './http/description-paths.js';
 import { errorPageRoutes } from './http/error-pages.js';
 import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, jsonShapeGuard, nothingServedAt, routeGuard } from './http/guards.js';
 import { ApiError, newErrorId, problemResponse, unauthorized } from './http/problem.js';
 import { DomainError } from './domain-errors.js';
 import { requestHeader } from './http/request-headers.js';
+import { requestLog } from './http/request-log.js';
 import { rateLimit } from './http/rate-limit/middleware.js';
 import { openRateLimitStore } from './http/rate-limit/open-store.js';
 import { ratePolicies } from './http/rate-limit/policies.js';
 import type { RateLimitStore } from './http/rate-limit/store.js';
 import { validationHook } from './http/validation.js';
+import { createLogger } from './logger.js';
 import { farmRoutes } from './resources/farms/routes.js';
 import { fieldRoutes } from './resources/fields/routes.js';
 import { cultivationRoutes } from './resources/cultivations/routes.js';
@@ -41,7 +44,11 @@ import { auditRoutes } from './resources/audit/routes.js';
 const isPublicApiPath = (path: string) => path === '/api/openapi.json' || isUnder(path, '/api/docs');
 /** Key management also takes the session cookie. */
 const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
-const corsHeaders = cors({ origin: '*', maxAge: 600, exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location'] });
+const corsHeaders = cors({
+  origin: '*',
+  maxAge: 600,
+  exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location', 'X-Request-Id'],
+});
 
 /**
  * No cache may keep an API answer: it holds one user's data, chosen by a header that caches do not
@@ -91,7 +98,7 @@ function describeError(error: unknown): string {
 
 export function createDeps(config: Config, database: DatabaseHandle, rateLimits: RateLimitStore = openRateLimitStore(config)): AppDeps {
   const access = new AccessMemory();
-  return { config, database, access, keys: new KeyResolver(database, access), rateLimits };
+  return { config, database, access, keys: new KeyResolver(database, access), rateLimits, log: createLogger(config.logLevel) };
 }
 
 export function createApp(deps: AppDeps) {
@@ -105,8 +112,9 @@ export function createApp(deps: AppDeps) {
       return respond(c, error.code === 'unauthorized' ? unauthorized() : new ApiError(error.code, error.detail));
     if (error instanceof HTTPException && error.status !== 500) return respond(c, fromHttpException(error));
     const errorId = newErrorId();
-    console.error(
-      JSON.stringify({ level: 'error', error_id: errorId, method: c.req.method, path: c.req.path, error: describeError(error) }),
+    deps.log.error(
+      { error_id: errorId, request_id: c.get('requestId'), method: c.req.method, path: c.req.path, error: describeError(error) },
+      'request failed',
     );
     return problemResponse(
       c,
@@ -116,6 +124,7 @@ export function createApp(deps: AppDeps) {
     );
   };
   app.onError(answerError);
+  app.use(requestLog(deps.config.logRequests ? deps.log : null));
   /** Answers an error of the checks after it here, so that the ones before it (CORS, answer headers) see the answer. */
   const answeringErrors: Check = (c, next) => {
     try {
@@ -149,9 +158,9 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => (isMachinePath(c.req.path) ? respond(c, nothingServedAt(c.req.path)) : notFoundPage(c)));
   app.use('/auth/*', (c, next) => writeAnswerHeaders(c, () => guardRoute(c, () => bodyGuards(c, () => jsonShapeGuard(c, next)))));
   // Any other method than GET or HEAD: 405 with Allow, as on the API.
-  app.use(HEALTH_PATH, (c, next) => writeAnswerHeaders(c, () => guardRoute(c, next)));
+  app.use(`${HEALTH_PATH}/*`, (c, next) => writeAnswerHeaders(c, () => guardRoute(c, next)));
 
-  app.get(HEALTH_PATH, (c) => c.json({ status: 'ok' }));
+  app.route('/', healthRoutes(deps, respond));
   app.route('/', docsRoutes(deps.config.publicUrl));
   app.route('/', errorPageRoutes(respond));
   // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.

@@ -1,9 +1,38 @@
 // The process environment, parsed and validated once at start-up.
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 // Requests per minute. A window remembers one timestamp per counted request, hence the ceiling.
 const rateLimitSchema = z.coerce.number().int().min(1).max(1_000_000);
+
+/** `203.0.113.7`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+const trustProxySchema = z
+  .string()
+  .transform((list) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .refine((entries) => entries.every(isAddressOrRange), 'must be a comma-separated list of IP addresses or CIDR ranges');
+
+function addressList(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
 
 const environmentSchema = z.object({
   PORT: portSchema.default(3000),
@@ -28,6 +57,9 @@ const environmentSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
   DEPOSITION_KG_N_HA_YR: z.coerce.number().min(0).max(1000).default(20),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: trustProxySchema.optional(),
 });
 
 export interface Config {
@@ -60,6 +92,12 @@ export interface Config {
   depositionKgNPerHaPerYear: number;
   /** How long a stop (SIGTERM) waits for requests in flight before it closes their connections. */
   shutdownTimeoutSeconds: number;
+  /** The least severe log level written (pino's names). */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** One log line per request. */
+  logRequests: boolean;
+  /** The reverse proxies (addresses and CIDR ranges) whose X-Forwarded-For is believed; null: none. */
+  trustProxy: BlockList | null;
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     depositionKgNPerHaPerYear: e.DEPOSITION_KG_N_HA_YR,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS === 'true',
+    trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY.length === 0 ? null : addressList(e.TRUST_PROXY),
   };
 }

@@ -125,7 +125,7 @@ export function accountRoutes({ config, database }: AppDeps, signInThrottle: Sig
   });
 
   app.openapi(signInRoute, async (c) => {
-    const outcome = await checkSignIn(db, signInThrottle, c.req.valid('json'), clientAddress(c));
+    const outcome = await checkSignIn(db, signInThrottle, c.req.valid('json'), clientAddress(c, config.trustProxy));
     if (outcome.kind === 'throttled') {
       throw new ApiError('rate-limit-exceeded', `Too many sign-in attempts failed. Try again in ${outcome.retryAfterSeconds} seconds.`, {
         headers: { 'retry-after': String(outcome.retryAfterSeconds) },

@@ -1,5 +1,5 @@
 // Opens the database: PGlite (embedded, one process owns it) or a PostgreSQL server.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -10,6 +10,8 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDirectoryLock } from './lock.js';
 import { migratePglite, migratePostgres } from './migrate.js';
+import { createDataDir, createImage } from './pglite-create.js';
+import { postgresUnavailable } from './postgres-unavailable.js';
 import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Statement } from './statement.js';
 
@@ -41,7 +43,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', (error) =>
     console.error(JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client failed', error: error.message })),
   );
-  await pool.query('select 1');
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw postgresUnavailable(url, error);
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -83,11 +90,13 @@ export function pgliteHandle(client: EmbeddedClient, onClose: () => void = () =>
 
 /** Opens the embedded database, on its own thread, in `dataDir` (taking its lock), or in memory for `memory://`. */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir === 'memory://') return pgliteHandle(await PgliteThread.start());
+  if (dataDir === 'memory://') return pgliteHandle(await PgliteThread.start({ loadDataDir: await createImage() }));
   mkdirSync(dataDir, { recursive: true });
   const lock = acquireDirectoryLock(dataDir);
   try {
-    return pgliteHandle(await PgliteThread.start({ dataDir: join(dataDir, 'pgdata') }), lock.release);
+    const pgdata = join(dataDir, 'pgdata');
+    if (!existsSync(join(pgdata, 'PG_VERSION'))) await createDataDir(pgdata);
+    return pgliteHandle(await PgliteThread.start({ dataDir: pgdata }), lock.release);
   } catch (error) {
     lock.release();
     throw error;

@@ -34,10 +34,15 @@ async function run(database: PGlite, request: ThreadRequest): Promise<unknown> {
   }
 }
 
+// PostgreSQL's default of 128 MB of shared buffers is resident from the start (PGlite touches it all).
+// The data's pages are also in the OS cache, so a smaller pool costs little: 32 MB keeps the thread at
+// about 130 MB instead of 230 MB.
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 const { dataDir, loadDataDir } = workerData as PgliteThreadOptions;
 
 try {
-  const database = await PGlite.create({ dataDir, loadDataDir });
+  const database = await PGlite.create({ dataDir, loadDataDir, startParams });
   // No queue of our own: PGlite runs its statements one at a time, in the order they were called.
   port.on('message', (request: ThreadRequest) => {
     run(database, request).then(

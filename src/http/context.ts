@@ -7,6 +7,7 @@ import type { AccessMemory } from '../access/access-memory.js';
 import type { Principal } from '../accounts/principal.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import type { AnswerHeaders } from './answer-fields.js';
+import type { Logger } from '../logger.js';
 
 export interface AppDeps {
   config: Config;
@@ -14,6 +15,7 @@ export interface AppDeps {
   keys: KeyResolver;
   access: AccessMemory;
   rateLimits: RateLimitStore;
+  log: Logger;
 }
 
 export interface AppEnv {
@@ -21,6 +23,10 @@ export interface AppEnv {
     principal: Principal;
     /** See http/answer-headers.ts. */
     answerHeaders?: AnswerHeaders;
+    /** See http/request-log.ts. */
+    requestId?: string;
+    /** The error_id of the problem the request was answered with, for the request log. */
+    errorId?: string;
   };
 }
 

@@ -93,6 +93,12 @@ export const errorGuides: Record<ErrorCode, ErrorGuide> = {
       'quote its `error_id` when you report it: the same reference is in the server log.',
     example: { detail: 'An unexpected error occurred. Quote the error_id when you report it.', instance: '/api/farms' },
   },
+  'not-ready': {
+    description:
+      'Answered by GET /health/ready alone: this process cannot serve requests now, because its database does not answer a statement. ' +
+      'A load balancer sends its traffic to another process until the check answers 200 again.',
+    example: { detail: 'The database does not answer: this process cannot serve requests now.', instance: '/health/ready' },
+  },
   'bad-request': {
     description:
       'What arrived is not valid HTTP/1.1, so the server cannot tell what was asked. The connection is closed after this answer. ' +

@@ -50,6 +50,7 @@ const descriptions: Record<ErrorCode, string> = {
   'unprocessable-entity': 'The data is well-formed but semantically invalid (`unprocessable-entity`).',
   'rate-limit-exceeded': 'Rate limit exceeded; see Retry-After (`rate-limit-exceeded`).',
   'internal-error': 'Unexpected failure; quote error_id when reporting it (`internal-error`).',
+  'not-ready': 'The process cannot serve now: its database does not answer (`not-ready`, GET /health/ready only).',
   'bad-request': 'The request is not valid HTTP/1.1; the connection is closed (`bad-request`).',
   'request-timeout': 'The request did not arrive in full in time; the connection is closed (`request-timeout`).',
   'request-header-fields-too-large':

@@ -21,6 +21,8 @@ export const errorCodes = {
   'request-timeout': { status: 408, title: 'Request Timeout' },
   'request-header-fields-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   'internal-error': { status: 500, title: 'Internal Server Error' },
+  // GET /health/ready: this process cannot serve now (its database does not answer).
+  'not-ready': { status: 503, title: 'Service Unavailable' },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -124,6 +126,7 @@ export function problemBody(error: ApiError, errorsUrl: string, instance: string
 
 export function problemResponse(c: Context, error: ApiError, errorsUrl: string, errorId = newErrorId()): Response {
   const body = JSON.stringify(problemBody(error, errorsUrl, c.req.path, errorId));
+  c.set('errorId', errorId);
   return answer(c, body, error.status, 'application/problem+json', error.options.headers);
 }
 

@@ -13,8 +13,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+// No request log unless a test asks for one (test/ops/request-log.test.ts): it would drown the test output.
 export const testConfig = (env: Record<string, string> = {}): Config =>
-  loadConfig({ PUBLIC_URL: 'https://akker.test', DATA_DIR: 'memory://', ...env });
+  loadConfig({ PUBLIC_URL: 'https://akker.test', DATA_DIR: 'memory://', LOG_REQUESTS: 'false', ...env });
 
 // Tests write hundreds of records with one key; the limits have tests of their own (test/http/rate-limit*).
 const UNLIMITED = { RATE_LIMIT_GENERAL: '1000000', RATE_LIMIT_WRITE: '1000000', RATE_LIMIT_CALCULATION: '1000000' };

@@ -28,6 +28,16 @@ export function killLeftoverServers(): void {
   for (const server of running) server.kill('SIGKILL');
 }
 
+/** The address in the server's "Akker is listening" log line; undefined for any other line. */
+function listeningUrl(line: string): string | undefined {
+  try {
+    const entry = JSON.parse(line) as { msg?: unknown; url?: unknown };
+    return entry.msg === 'Akker is listening' && typeof entry.url === 'string' ? entry.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Starts the server with `env` on top of a neutral environment (a free port, no PostgreSQL, no Redis,
  * rate limits out of the way) and resolves once it logs that it is listening.
@@ -62,7 +72,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       text += `${line}\n`;
-      const url = /"msg":"Akker is listening".*"url":"([^"]+)"/.exec(line)?.[1];
+      const url = listeningUrl(line);
       if (url === undefined) return;
       clearTimeout(timer);
       const server: ServerProcess = { url, pid: child.pid!, output: () => text, kill: (signal) => child.kill(signal), exited };

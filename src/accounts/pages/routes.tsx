@@ -128,7 +128,7 @@ export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignIn
     const email = form.email ?? '';
     const parsed = parseForm(signInForm, form);
     if (!parsed.ok) return signInView(c, 400, { returnTo, email, errors: parsed.errors });
-    const outcome = await checkSignIn(db, signInThrottle, parsed.value, clientAddress(c));
+    const outcome = await checkSignIn(db, signInThrottle, parsed.value, clientAddress(c, config.trustProxy));
     if (outcome.kind === 'throttled') {
       c.header('retry-after', String(outcome.retryAfterSeconds));
       const general = `Too many sign-in attempts failed. Wait ${minutesInWords(outcome.retryAfterSeconds)} and try again.`;

@@ -48,6 +48,10 @@ export class FallbackStore implements RateLimitStore {
     return this.local.hit(policy, bucket);
   }
 
+  get keptIn(): 'redis' | 'memory' {
+    return this.shared.connection.status === 'ready' && !this.#failing ? 'redis' : 'memory';
+  }
+
   async close(): Promise<void> {
     this.#closing = true;
     await Promise.all([this.shared.close(), this.local.close()]);

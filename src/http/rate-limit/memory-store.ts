@@ -12,6 +12,7 @@ export type Clock = () => number;
 const monotonicClock: Clock = () => performance.now();
 
 export class MemoryStore implements RateLimitStore {
+  readonly keptIn = 'memory';
   readonly #windows = new Map<RatePolicy, Map<string, SlidingWindow>>();
   #nextSweep: number;
 

@@ -47,6 +47,7 @@ export const connectRedis = (url: string): Redis => new Redis(url, REDIS_CONNECT
 const isMissingScript = (error: unknown) => error instanceof Error && error.message.startsWith('NOSCRIPT');
 
 export class RedisStore implements RateLimitStore {
+  readonly keptIn = 'redis';
   constructor(
     readonly connection: Redis,
     private readonly keyPrefix: string,

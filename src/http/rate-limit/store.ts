@@ -10,5 +10,7 @@ export interface RateLimitStore {
    * The memory store answers synchronously, which spares every request a promise.
    */
   hit(policy: RatePolicy, bucket: string): RateDecision | Promise<RateDecision>;
+  /** Where the windows are kept now: Redis, or this process's memory (alone, or standing in for Redis). */
+  readonly keptIn: 'redis' | 'memory';
   close(): Promise<void>;
 }
