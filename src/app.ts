@@ -24,7 +24,7 @@ import { requestHeader } from './http/request-headers.js';
 import { requestLog } from './http/request-log.js';
 import { rateLimit } from './http/rate-limit/middleware.js';
 import { openRateLimitStore } from './http/rate-limit/open-store.js';
-import { ratePolicies } from './http/rate-limit/policies.js';
+import { ratePolicies, userCeilings } from './http/rate-limit/policies.js';
 import type { RateLimitStore } from './http/rate-limit/store.js';
 import { validationHook } from './http/validation.js';
 import { createLogger } from './logger.js';
@@ -140,7 +140,8 @@ export function createApp(deps: AppDeps) {
   const guardRoute = routeGuard(app);
   const apiAuth = authenticate(deps, respond, { allowSession: false });
   const keyManagementAuth = authenticate(deps, respond, { allowSession: true });
-  const limitRequests = rateLimit(deps.rateLimits, ratePolicies(deps.config.rateLimits), respond);
+  const { rateLimits, rateLimitUserFactor } = deps.config;
+  const limitRequests = rateLimit(deps.rateLimits, ratePolicies(rateLimits), respond, userCeilings(rateLimits, rateLimitUserFactor));
   // The key, then its rate limit: every API request but the public ones needs both.
   const keyAndLimit: Check = (c, next) => {
     const path = c.req.path;

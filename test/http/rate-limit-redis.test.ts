@@ -102,6 +102,31 @@ describe.skipIf(!redisUrl)('Redis store', () => {
     expect((await a.hit(short.write, 'apart-too')).allowed).toBe(true);
   });
 
+  it("counts a request in its own window and its user's ceiling, both or neither", async () => {
+    const ceiling = ratePolicies({ general: 4, write: 4, calculation: 4 }, 1_000).write;
+    const user = (bucket: string) => a.hit(short.write, bucket, { policy: ceiling, bucket: 'ceiling-user' });
+    expect((await user('ceiling-a')).remaining).toBe(2);
+    expect((await user('ceiling-a')).remaining).toBe(1);
+    const third = await user('ceiling-b');
+    expect([third.remaining, third.byCeiling]).toEqual([1, true]); // the ceiling has less room than b's own window
+    expect((await user('ceiling-a')).allowed).toBe(true); // a: 3 of 3, ceiling: 4 of 4
+    const refused = await user('ceiling-b');
+    expect([refused.allowed, refused.byCeiling]).toEqual([false, true]);
+    // The refusal counted nowhere: b has 1 request in its window, the ceiling 4.
+    expect(await a.connection.llen(`${prefix}write:ceiling-b`)).toBe(1);
+    expect(await a.connection.llen(`${prefix}write:ceiling-user`)).toBe(4);
+    const ownFull = await user('ceiling-a');
+    expect([ownFull.allowed, ownFull.byCeiling]).toEqual([false, undefined]);
+  });
+
+  it('holds the ceiling exactly under concurrent requests of many buckets on two connections', async () => {
+    const ceiling = ratePolicies({ general: 20, write: 20, calculation: 20 }, 1_000).general;
+    const hits = Array.from({ length: 100 }, (_, i) =>
+      (i % 2 === 0 ? a : b).hit(short.general, `many-${i % 10}`, { policy: ceiling, bucket: 'many-user' }),
+    );
+    expect((await Promise.all(hits)).filter((d) => d.allowed)).toHaveLength(20);
+  });
+
   it('loads its script again when Redis has forgotten it', async () => {
     await a.connection.script('FLUSH');
     expect((await a.hit(short.write, 'flushed')).remaining).toBe(2);

@@ -127,6 +127,25 @@ describe('memory store', () => {
     expect((await store.hit(policies.calculation, 'key-a')).allowed).toBe(false);
   });
 
+  it("counts a request in its own window and its user's ceiling, both or neither", () => {
+    const store = new MemoryStore(() => 0);
+    const ceiling = { policy: ratePolicies({ general: 3, write: 3, calculation: 3 }).write, bucket: 'user' };
+    expect(store.hit(policies.write, 'key-a', ceiling)).toEqual({ allowed: true, remaining: 1, resetMs: MINUTE });
+    expect(store.hit(policies.write, 'key-a', ceiling)).toEqual({ allowed: true, remaining: 0, resetMs: MINUTE });
+    expect(store.hit(policies.write, 'key-a', ceiling).allowed).toBe(false); // a's own window is full
+    expect(store.hit(policies.write, 'key-b', ceiling)).toEqual({ allowed: true, remaining: 0, resetMs: MINUTE, byCeiling: true });
+    expect(store.hit(policies.write, 'key-b', ceiling)).toEqual({ allowed: false, remaining: 0, resetMs: MINUTE, byCeiling: true });
+    // Neither refusal counted: b holds one request, and without the ceiling it has room for one more.
+    expect(store.hit(policies.write, 'key-b').remaining).toBe(0);
+  });
+
+  it('keeps the windows of one policy name together, whichever policy object names it', () => {
+    const store = new MemoryStore(() => 0);
+    store.hit(policies.write, 'key');
+    store.hit(ratePolicies({ general: 3, write: 2, calculation: 1 }).write, 'key');
+    expect(store.hit(policies.write, 'key').allowed).toBe(false);
+  });
+
   it('forgets the buckets whose window has emptied, once a minute', async () => {
     let now = 0;
     const store = new MemoryStore(() => now);

@@ -29,7 +29,8 @@ interface LimitedApp {
 
 function limitedApp(database: DatabaseHandle, env: Record<string, string> = {}): LimitedApp {
   const clock = { now: 0 };
-  const deps = createDeps(testConfig(env), database, new MemoryStore(() => clock.now));
+  // Sign-ups (one per test, from one address) have a limit and tests of their own.
+  const deps = createDeps(testConfig({ SIGNUP_LIMIT_PER_HOUR: '0', ...env }), database, new MemoryStore(() => clock.now));
   return { app: createApp(deps), clock, close: () => database.close() };
 }
 
@@ -255,6 +256,97 @@ describe('session requests', () => {
   });
 });
 
+describe("a user's ceiling across all their keys", () => {
+  let t: LimitedApp;
+  beforeAll(async () => {
+    // Ceilings of 4 × the per-key limits (the default factor): 12 general, 20 writes.
+    t = limitedApp(await openTestPglite(), { RATE_LIMIT_GENERAL: '3', RATE_LIMIT_WRITE: '5' });
+  });
+  afterAll(() => t.close());
+
+  async function userWithKeys(count: number): Promise<{ user: Account; keys: string[] }> {
+    t.clock.now += 10 * MINUTE;
+    const user = await signUpWithKey(t.app);
+    const keys = [user.key];
+    for (let i = 1; i < count; i++) {
+      t.clock.now += MINUTE; // the session's general limit is 3 a minute
+      const created = await t.app.request('/api/keys', {
+        method: 'POST',
+        body: JSON.stringify({ name: `key ${i}` }),
+        headers: { 'content-type': 'application/json', cookie: user.cookie },
+      });
+      keys.push(((await created.json()) as { key: string }).key);
+    }
+    // Past the general requests that made the keys.
+    t.clock.now += 10 * MINUTE;
+    return { user, keys };
+  }
+
+  it('lets 6 keys of one user make no more writes in a minute than the ceiling, each refusal a 429 with Retry-After', async () => {
+    const { keys } = await userWithKeys(6);
+    const statuses: number[] = [];
+    for (const key of keys) {
+      for (let i = 0; i < 5; i++) {
+        const response = await writeFarm(t.app, key);
+        statuses.push(response.status);
+        t.clock.now += SECOND;
+      }
+    }
+    expect(statuses).toEqual([...times(201, 20), ...times(429, 10)]);
+    const refused = await writeFarm(t.app, keys[5]!);
+    const body = await expectProblem(refused, 429, 'rate-limit-exceeded');
+    expect(body.detail).toContain('More than 20 write requests in 60 s for this user, across all their API keys');
+    expect(refused.headers.get('retry-after')).toBe('30'); // the first write was 30 s ago
+    expect(refused.headers.get('ratelimit-policy')).toBe('"write-per-user";q=20;w=60');
+    const farms = (await (await call(t.app, keys[0]!, 'GET', '/api/farms')).json()) as { pagination: { total: number } };
+    expect(farms.pagination.total).toBe(20);
+  });
+
+  it('counts a refused request in neither window: a key refused by the ceiling keeps its own room', async () => {
+    const { keys } = await userWithKeys(5);
+    for (const key of keys.slice(0, 4)) expect(await writes(t.app, key, 5)).toEqual(times(201, 5));
+    expect(await writes(t.app, keys[4]!, 3)).toEqual(times(429, 3));
+    t.clock.now += MINUTE;
+    // Neither the ceiling nor key 5 counted the refusals: key 5 has its whole limit.
+    expect(await writes(t.app, keys[4]!, 6)).toEqual([...times(201, 5), 429]);
+  });
+
+  it("counts the user's session requests in the same user window as their keys", async () => {
+    const { user, keys } = await userWithKeys(4);
+    for (const key of keys) expect((await call(t.app, key, 'GET', '/api/farms')).status).toBe(200);
+    for (const key of keys.slice(0, 4)) {
+      for (let i = 0; i < 2; i++) expect((await call(t.app, key, 'GET', '/api/farms')).status).toBe(200);
+    }
+    // 12 general requests by the keys: the ceiling is full, for the session too.
+    const session = await t.app.request('/api/keys', { headers: { cookie: user.cookie } });
+    await expectProblem(session, 429, 'rate-limit-exceeded');
+  });
+
+  it('reports the ceiling in RateLimit and RateLimit-Policy when it is the window closer to full', async () => {
+    const { keys } = await userWithKeys(5);
+    for (const key of keys.slice(0, 4)) await writes(t.app, key, 4);
+    const last = await writeFarm(t.app, keys[4]!);
+    expect(last.headers.get('ratelimit')).toBe('"write-per-user";r=3;t=60');
+    expect(last.headers.get('ratelimit-policy')).toBe('"write-per-user";q=20;w=60');
+    const own = await writeFarm(t.app, keys[0]!);
+    expect(own.headers.get('ratelimit')).toBe('"write";r=0;t=60');
+  });
+
+  it('is off with RATE_LIMIT_USER_FACTOR=0: each key has its own limit only', async () => {
+    const off = limitedApp(await openTestPglite(), { RATE_LIMIT_WRITE: '5', RATE_LIMIT_USER_FACTOR: '0' });
+    try {
+      const user = await signUpWithKey(off.app);
+      const keys = [user.key];
+      for (let i = 1; i < 6; i++) {
+        keys.push(((await (await call(off.app, user.key, 'POST', '/api/keys', { name: `k${i}` })).json()) as { key: string }).key);
+      }
+      for (const key of keys) expect(await writes(off.app, key, 6)).toEqual([...times(201, 5), 429]);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 describe('the rate-limit middleware on its own', () => {
   // Calculation routes of any outcome, behind the real middleware: only the path and method decide.
   const policies = ratePolicies({ general: 120, write: 30, calculation: 10 });
@@ -402,6 +494,13 @@ describe('configuration', () => {
   it('takes other limits from RATE_LIMIT_GENERAL, RATE_LIMIT_WRITE and RATE_LIMIT_CALCULATION', () => {
     const config = loadConfig({ RATE_LIMIT_GENERAL: '600', RATE_LIMIT_WRITE: '100', RATE_LIMIT_CALCULATION: '20' });
     expect(config.rateLimits).toEqual({ general: 600, write: 100, calculation: 20 });
+  });
+
+  it('sets the per-user ceiling to 4 × the per-key limits by default, RATE_LIMIT_USER_FACTOR otherwise (0 = off)', () => {
+    expect(loadConfig({}).rateLimitUserFactor).toBe(4);
+    expect(loadConfig({ RATE_LIMIT_USER_FACTOR: '2.5' }).rateLimitUserFactor).toBe(2.5);
+    expect(loadConfig({ RATE_LIMIT_USER_FACTOR: '0' }).rateLimitUserFactor).toBe(0);
+    expect(() => loadConfig({ RATE_LIMIT_USER_FACTOR: '-1' })).toThrow(/RATE_LIMIT_USER_FACTOR/);
   });
 
   it.each(['0', '-5', '1.5', 'many', '1000001'])('refuses RATE_LIMIT_WRITE=%s with a message naming it', (value) => {

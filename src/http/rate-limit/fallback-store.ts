@@ -1,7 +1,7 @@
 // Redis while it answers, this process's memory while it does not: the API keeps serving either way.
 import type { RedisStore } from './redis-store.js';
 import type { RatePolicy } from './policies.js';
-import type { RateDecision, RateLimitStore } from './store.js';
+import type { CeilingWindow, CountDecision, RateLimitStore } from './store.js';
 
 export type RateLimitLog = (level: 'info' | 'warn', msg: string, extra?: Record<string, unknown>) => void;
 
@@ -34,18 +34,18 @@ export class FallbackStore implements RateLimitStore {
     connection.on('close', () => this.#failed('the connection closed'));
   }
 
-  async hit(policy: RatePolicy, bucket: string): Promise<RateDecision> {
+  async hit(policy: RatePolicy, bucket: string, ceiling?: CeilingWindow): Promise<CountDecision> {
     if (!this.#settled) await this.#firstConnection;
     if (this.shared.connection.status === 'ready') {
       try {
-        const decision = await this.shared.hit(policy, bucket);
+        const decision = await this.shared.hit(policy, bucket, ceiling);
         if (this.#failing) this.#recovered();
         return decision;
       } catch (error) {
         this.#failed(error instanceof Error ? error.message : String(error));
       }
     }
-    return this.local.hit(policy, bucket);
+    return this.local.hit(policy, bucket, ceiling);
   }
 
   get keptIn(): 'redis' | 'memory' {

@@ -1,4 +1,5 @@
-// The three rate-limit categories of SPEC.md, and which one a request counts against (CONTRACT.md).
+// The three rate-limit categories of SPEC.md, which one a request counts against (CONTRACT.md),
+// and the ceilings per user across all of a user's keys.
 
 export type RateCategory = 'general' | 'write' | 'calculation';
 
@@ -6,7 +7,9 @@ export type RateCategory = 'general' | 'write' | 'calculation';
 export const RATE_WINDOW_MS = 60_000;
 
 export interface RatePolicy {
-  readonly name: RateCategory;
+  /** The category, or `<category>-per-user` for a user's ceiling: names the window in headers and in Redis. */
+  readonly name: string;
+  readonly category: RateCategory;
   /** Requests counted in any window of `windowMs`. */
   readonly limit: number;
   readonly windowMs: number;
@@ -16,16 +19,32 @@ export interface RatePolicy {
 
 export type RatePolicies = Readonly<Record<RateCategory, RatePolicy>>;
 
-function policy(name: RateCategory, limit: number, windowMs: number): RatePolicy {
-  return { name, limit, windowMs, header: `"${name}";q=${limit};w=${Math.ceil(windowMs / 1000)}` };
+function policy(name: string, category: RateCategory, limit: number, windowMs: number): RatePolicy {
+  return { name, category, limit, windowMs, header: `"${name}";q=${limit};w=${Math.ceil(windowMs / 1000)}` };
 }
 
 export function ratePolicies(limits: Readonly<Record<RateCategory, number>>, windowMs = RATE_WINDOW_MS): RatePolicies {
   return {
-    general: policy('general', limits.general, windowMs),
-    write: policy('write', limits.write, windowMs),
-    calculation: policy('calculation', limits.calculation, windowMs),
+    general: policy('general', 'general', limits.general, windowMs),
+    write: policy('write', 'write', limits.write, windowMs),
+    calculation: policy('calculation', 'calculation', limits.calculation, windowMs),
   };
+}
+
+/**
+ * The ceilings per user: `factor` × the per-key limit of each category, counted over all of a
+ * user's keys and their session together, so that minting keys does not multiply a budget.
+ * Undefined (no ceiling) when `factor` is 0.
+ */
+export function userCeilings(
+  limits: Readonly<Record<RateCategory, number>>,
+  factor: number,
+  windowMs = RATE_WINDOW_MS,
+): RatePolicies | undefined {
+  if (factor === 0) return undefined;
+  const ceiling = (category: RateCategory) =>
+    policy(`${category}-per-user`, category, Math.max(1, Math.round(limits[category] * factor)), windowMs);
+  return { general: ceiling('general'), write: ceiling('write'), calculation: ceiling('calculation') };
 }
 
 const KEY_MANAGEMENT_PATH = /^\/api\/keys(\/[^/]+)?$/;

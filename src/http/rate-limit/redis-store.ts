@@ -2,31 +2,47 @@
 import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from './ioredis.js';
 import type { RatePolicy } from './policies.js';
-import type { RateDecision, RateLimitStore } from './store.js';
+import type { CeilingWindow, CountDecision, RateLimitStore } from './store.js';
 
 /**
  * One bucket is a list of the times (Redis clock, ms) of its counted requests, oldest first.
- * The script runs atomically: it drops the times that left the window and, only when there is
- * room, appends now. A refusal writes nothing. Redis's own clock puts every process on one time.
- * Answers {allowed 1|0, remaining, ms until the oldest counted request leaves the window}.
+ * KEYS: the request's own bucket and, when there is one, its user's ceiling; ARGV: limit and
+ * window of each. The script runs atomically: it drops the times that left each window and, only
+ * when every window has room, appends now to each. A refusal counts in none. Redis's own clock
+ * puts every process on one time. Answers {allowed 1|0, remaining, ms until the oldest counted
+ * request leaves the window, index of the window described (0 own, 1 ceiling)}: the window that
+ * refused, or the one with the least room left.
  */
 const SLIDING_WINDOW_SCRIPT = `
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-local oldest = tonumber(redis.call('LINDEX', KEYS[1], 0))
-while oldest and oldest + window <= now do
-  redis.call('LPOP', KEYS[1])
-  oldest = tonumber(redis.call('LINDEX', KEYS[1], 0))
+local counts, oldests = {}, {}
+for i = 1, #KEYS do
+  local limit = tonumber(ARGV[2 * i - 1])
+  local window = tonumber(ARGV[2 * i])
+  local oldest = tonumber(redis.call('LINDEX', KEYS[i], 0))
+  while oldest and oldest + window <= now do
+    redis.call('LPOP', KEYS[i])
+    oldest = tonumber(redis.call('LINDEX', KEYS[i], 0))
+  end
+  local count = redis.call('LLEN', KEYS[i])
+  if count >= limit then
+    return {0, 0, oldest + window - now, i - 1}
+  end
+  counts[i], oldests[i] = count, oldest
 end
-local count = redis.call('LLEN', KEYS[1])
-if count >= limit then
-  return {0, 0, oldest + window - now}
+local answer
+for i = 1, #KEYS do
+  local limit = tonumber(ARGV[2 * i - 1])
+  local window = tonumber(ARGV[2 * i])
+  redis.call('RPUSH', KEYS[i], now)
+  redis.call('PEXPIRE', KEYS[i], window)
+  local remaining = limit - counts[i] - 1
+  if answer == nil or remaining < answer[2] then
+    answer = {1, remaining, (oldests[i] or now) + window - now, i - 1}
+  end
 end
-redis.call('RPUSH', KEYS[1], now)
-redis.call('PEXPIRE', KEYS[1], window)
-return {1, limit - count - 1, (oldest or now) + window - now}
+return answer
 `;
 const SCRIPT_SHA1 = createHash('sha1').update(SLIDING_WINDOW_SCRIPT).digest('hex');
 
@@ -53,9 +69,18 @@ export class RedisStore implements RateLimitStore {
     private readonly keyPrefix: string,
   ) {}
 
-  async hit(policy: RatePolicy, bucket: string): Promise<RateDecision> {
-    const [allowed, remaining, resetMs] = await this.#run(`${this.keyPrefix}${policy.name}:${bucket}`, policy.limit, policy.windowMs);
-    return { allowed: allowed === 1, remaining, resetMs };
+  async hit(policy: RatePolicy, bucket: string, ceiling?: CeilingWindow): Promise<CountDecision> {
+    const own = `${this.keyPrefix}${policy.name}:${bucket}`;
+    const [allowed, remaining, resetMs, described] =
+      ceiling === undefined
+        ? await this.#run([own], [policy.limit, policy.windowMs])
+        : await this.#run(
+            [own, `${this.keyPrefix}${ceiling.policy.name}:${ceiling.bucket}`],
+            [policy.limit, policy.windowMs, ceiling.policy.limit, ceiling.policy.windowMs],
+          );
+    return described === 1
+      ? { allowed: allowed === 1, remaining, resetMs, byCeiling: true }
+      : { allowed: allowed === 1, remaining, resetMs };
   }
 
   async close(): Promise<void> {
@@ -63,12 +88,15 @@ export class RedisStore implements RateLimitStore {
   }
 
   // EVALSHA sends 40 bytes instead of the script; Redis forgets scripts on restart, hence the fallback.
-  async #run(key: string, limit: number, windowMs: number): Promise<[number, number, number]> {
+  async #run(keys: string[], limits: number[]): Promise<Answer> {
     try {
-      return (await this.connection.evalsha(SCRIPT_SHA1, 1, key, limit, windowMs)) as [number, number, number];
+      return (await this.connection.evalsha(SCRIPT_SHA1, keys.length, ...keys, ...limits)) as Answer;
     } catch (error) {
       if (!isMissingScript(error)) throw error;
-      return (await this.connection.eval(SLIDING_WINDOW_SCRIPT, 1, key, limit, windowMs)) as [number, number, number];
+      return (await this.connection.eval(SLIDING_WINDOW_SCRIPT, keys.length, ...keys, ...limits)) as Answer;
     }
   }
 }
+
+/** The script's answer: allowed (1|0), remaining, ms to reset, index of the window described. */
+type Answer = [number, number, number, number];

@@ -28,6 +28,12 @@ export class SlidingWindow {
     this.#times = new Float64Array(Math.min(limit, INITIAL_CAPACITY));
   }
 
+  /** Requests the window still admits at `now`. */
+  roomAt(now: number): number {
+    this.#dropExpired(now);
+    return this.limit - this.#count;
+  }
+
   /** Counts a request at `now` when the window has room for it. */
   hit(now: number): RateDecision {
     this.#dropExpired(now);
