@@ -1,5 +1,7 @@
 // Loads exactly the records a timeframe needs (CALCULATIONS.md 3) for one field or all fields of a farm,
-// in a fixed number of statements however many fields there are, inside one read-only snapshot.
+// in a fixed number of statements however many fields there are, inside one read-only snapshot. The
+// records are selected by a subquery over the same fields, never by a list of their ids: a statement
+// with one parameter per field fails beyond PostgreSQL's 65,535 parameters (a farm of 70,000 fields).
 import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { findCrop } from '../catalogues/crops.js';
 import { findFertilizer } from '../catalogues/fertilizers.js';
@@ -18,7 +20,8 @@ const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQL | und
     ? eq(fields.b_id, selection.b_id)
     : and(eq(fields.b_id_farm, selection.b_id_farm), periodOverlaps(fields.b_start, fields.b_end, timeframe));
 
-function applicationsQuery(db: Database, fieldIds: string[], timeframe: Timeframe) {
+/** `onFields`: which fields' applications, a condition on fertilizer_applications.b_id. */
+function applicationsQuery(db: Database, onFields: SQL, timeframe: Timeframe) {
   return db
     .select({
       b_id: fertilizerApplications.b_id,
@@ -31,13 +34,7 @@ function applicationsQuery(db: Database, fieldIds: string[], timeframe: Timefram
     })
     .from(fertilizerApplications)
     .innerJoin(farmFertilizers, eq(farmFertilizers.p_id, fertilizerApplications.p_id))
-    .where(
-      and(
-        inArray(fertilizerApplications.b_id, fieldIds),
-        gte(fertilizerApplications.p_app_date, timeframe.start),
-        lte(fertilizerApplications.p_app_date, timeframe.end),
-      ),
-    );
+    .where(and(onFields, gte(fertilizerApplications.p_app_date, timeframe.start), lte(fertilizerApplications.p_app_date, timeframe.end)));
 }
 
 const withFertilizer = <T extends { p_id_catalogue: string }>(row: T) => ({ ...row, fertilizer: findFertilizer(row.p_id_catalogue)! });
@@ -68,8 +65,12 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
         .from(fields)
         .where(fieldFilter(selection, timeframe));
       if (fieldRows.length === 0) return [];
-      const ids = fieldRows.map((f) => f.b_id);
-      const overlapping = and(inArray(cultivations.b_id, ids), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, timeframe));
+      // The snapshot is the one fieldRows was read in, so the subquery selects the same fields.
+      const selectedIds = tx.select({ b_id: fields.b_id }).from(fields).where(fieldFilter(selection, timeframe));
+      const overlapping = and(
+        inArray(cultivations.b_id, selectedIds),
+        periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, timeframe),
+      );
       // One after the other: a transaction is one connection, which runs one statement at a time anyway
       // (node-postgres deprecates queueing several on one client).
       const cultivationRows = await tx
@@ -99,14 +100,14 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
         .from(soilAnalyses)
         .where(
           and(
-            inArray(soilAnalyses.b_id, ids),
+            inArray(soilAnalyses.b_id, selectedIds),
             or(
               isNull(soilAnalyses.b_sampling_date),
               and(gte(soilAnalyses.b_sampling_date, timeframe.start), lte(soilAnalyses.b_sampling_date, timeframe.end)),
             ),
           ),
         );
-      const applicationRows = await applicationsQuery(tx, ids, timeframe);
+      const applicationRows = await applicationsQuery(tx, inArray(fertilizerApplications.b_id, selectedIds), timeframe);
       const fieldOfCultivation = new Map(cultivationRows.map((c) => [c.b_lu, c.b_id]));
       const cultivationsOf = groupBy(cultivationRows, (c) => c.b_id);
       const harvestsOf = groupBy(harvestRows, (h) => fieldOfCultivation.get(h.b_lu)!);
@@ -126,6 +127,6 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
 
 /** The applications of a field dated within the timeframe, for the dose. */
 export async function loadDoseApplications(db: Database, fieldId: string, timeframe: Timeframe): Promise<DoseApplication[]> {
-  const rows = await applicationsQuery(db, [fieldId], timeframe);
+  const rows = await applicationsQuery(db, eq(fertilizerApplications.b_id, fieldId), timeframe);
   return rows.map(withFertilizer);
 }
