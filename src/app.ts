@@ -194,8 +194,13 @@ export function createApp(deps: AppDeps) {
   describeDescriptionPaths(app.openAPIRegistry);
   const documentConfig = describeApi(deps.config.publicUrl);
   const description = new Hono<AppEnv>();
-  // What app.doc31 serves, mounted like every other /api route.
-  description.get('/api/openapi.json', (c) => c.json(app.getOpenAPI31Document(documentConfig)));
+  // What app.doc31 serves, mounted like every other /api route. Built on the first request, when every
+  // route is registered, and kept: building it walks every schema (a second or more under load).
+  let document: string | undefined;
+  description.get('/api/openapi.json', (c) => {
+    document ??= JSON.stringify(app.getOpenAPI31Document(documentConfig));
+    return c.body(document, 200, { 'content-type': 'application/json' });
+  });
   app.route('/', description);
   return app;
 }

@@ -1,5 +1,5 @@
 // The description endpoints: OpenAPI 3.1 from the runtime schemas, and a docs page that renders offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorCodes, type ErrorCode } from '../../src/http/problem.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -187,6 +187,13 @@ describe('/api/openapi.json', () => {
         }
       }
     }
+  });
+
+  it('is built once, not for every request (it takes a second or more on a loaded machine)', async () => {
+    const build = vi.spyOn(t.app, 'getOpenAPI31Document');
+    for (let i = 0; i < 3; i++) expect(await (await t.app.request('/api/openapi.json')).json()).toEqual(doc);
+    expect(build).not.toHaveBeenCalled();
+    build.mockRestore();
   });
 
   it('lists the five farm endpoints and the key management endpoints', () => {
