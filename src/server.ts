@@ -1,19 +1,38 @@
 // Process entry: configuration → database (migrated) → app → listen; graceful shutdown.
+// A reason not to start that the operator can act on is one line on stderr, exit code 1.
 import type { AddressInfo } from 'node:net';
-import { createApp, createDeps } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openPglite, openPostgres } from './db/client.js';
-import { DataDirLockedError } from './db/lock.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openPglite, openPostgres, type DatabaseHandle } from './db/client.js';
+import { createLogger } from './logger.js';
+import { StartupError } from './startup-error.js';
 import { createAppServer } from './http/node-server.js';
 
-const log = (msg: string, extra: Record<string, unknown> = {}) => console.log(JSON.stringify({ level: 'info', msg, ...extra }));
+async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  await database.migrate();
+  return database;
+}
+
+/** With REDIS_URL: its Redis answers (ioredis is loaded only then). */
+async function checkRedisOf(config: Config): Promise<void> {
+  if (config.redisUrl === undefined) return;
+  const { checkRedis } = await import('./http/rate-limit/redis-check.js');
+  await checkRedis(config.redisUrl);
+}
 
 async function main() {
   const config = loadConfig();
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
-  await database.migrate();
+  const logger = createLogger(config.logLevel);
+  const log = (msg: string, extra: Record<string, unknown> = {}) => logger.info(extra, msg);
+  // The app's modules load while the database opens on its own thread: start-up takes the longer of the two.
+  const [database, { createApp, createDeps }] = await Promise.all([openDatabase(config), import('./app.js'), checkRedisOf(config)]);
   const app = createApp(createDeps(config, database));
   const server = createAppServer(app.fetch, { errorsUrl: `${config.publicUrl}/errors`, hostname: config.host });
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
+    console.error(`Cannot listen on ${config.host}:${config.port} (${error.code}): stop what uses it, or choose another PORT or HOST.`);
+    process.exit(1);
+  });
   server.listen(config.port, config.host, () => {
     log('Akker is listening', {
       url: `http://${config.host}:${(server.address() as AddressInfo).port}`,
@@ -44,7 +63,7 @@ async function main() {
       try {
         await database.close();
       } catch (error) {
-        console.error(JSON.stringify({ level: 'error', msg: 'the database did not close cleanly', error: String(error) }));
+        logger.error({ error: String(error) }, 'the database did not close cleanly');
         process.exit(1);
       }
       log('stopped');
@@ -56,10 +75,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     console.error(error.message);
   } else {
-    console.error(error);
+    // A fault of the program: one JSON line, with its stack, for the report.
+    createLogger('fatal').fatal({ err: error }, 'Akker could not start');
   }
   process.exit(1);
 });
