@@ -16,7 +16,8 @@ afterEach(async () => {
 
 const ready = (test: TestApp) => test.app.request('/health/ready');
 
-describe('readiness', () => {
+// Generous: a fresh embedded database takes seconds to open on a loaded machine.
+describe('readiness', { timeout: 120_000 }, () => {
   it('answers 200 with the database ok and Redis not configured, without a key, past any rate limit', async () => {
     const test = appOn(await openTestPglite(), { RATE_LIMIT_GENERAL: '1' });
     opened.push(test);
