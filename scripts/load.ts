@@ -2,7 +2,7 @@
 // connections) or `npm run load -- --database embedded --seconds 20`. 70 % reads, 25 % writes, 5 %
 // calculations over 50 users, each with its own farm and 20 keys that its requests take turns with.
 // Prints throughput, p50/p99 per category, failures, and the server's peak resident memory.
-// The server keeps SPEC.md's rate limits: there are enough keys that none reaches them (at 1,000 req/s,
+// The server keeps its default rate limits: there are enough keys that none reaches them (at 1,000 req/s,
 // a key of the busiest users, who share two connections, sees about 66 reads, 23 writes and 5
 // calculations a minute), and a 429 would count as a failure.
 import { mkdtempSync, rmSync } from 'node:fs';

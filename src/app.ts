@@ -1,4 +1,4 @@
-// Builds the Hono app: the order of the checks (CONTRACT.md), the modules, the OpenAPI document.
+// Builds the Hono app: the order of the checks (docs/api.md), the modules, the OpenAPI document.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';

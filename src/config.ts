@@ -87,7 +87,7 @@ export interface Config {
   signupLimitPerHour: number;
   /**
    * Atmospheric N deposition for every field, kg N/ha/yr. The reference reads a national raster that
-   * is not available here; 20 is close to its central-Netherlands values (CALCULATIONS.md 11).
+   * is not available here; 20 is close to its central-Netherlands values (docs/calculations.md).
    */
   depositionKgNPerHaPerYear: number;
   /** How long a stop (SIGTERM) waits for requests in flight before it closes their connections. */

@@ -22,7 +22,7 @@ export interface Timeframe {
   end: string;
 }
 
-/** The current calendar year, the default timeframe of every calculation (CONTRACT.md). */
+/** The current calendar year, the default timeframe of every calculation. */
 export function currentYear(now = new Date()): Timeframe {
   const year = now.getUTCFullYear();
   return { start: dateIn(year, '01-01'), end: dateIn(year, '12-31') };

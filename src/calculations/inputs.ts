@@ -1,4 +1,4 @@
-// Loads exactly the records a timeframe needs (CALCULATIONS.md 3) for one field or all fields of a farm,
+// Loads exactly the records a timeframe needs (docs/calculations.md) for one field or all fields of a farm,
 // in a fixed number of statements however many fields there are, inside one read-only snapshot. The
 // records are selected by a subquery over the same fields, never by a list of their ids: a statement
 // with one parameter per field fails beyond PostgreSQL's 65,535 parameters (a farm of 70,000 fields).

@@ -1,4 +1,4 @@
-// Decimal arithmetic for the nitrogen balance (CALCULATIONS.md 1): 20 significant digits,
+// Decimal arithmetic for the nitrogen balance (docs/calculations.md): 20 significant digits,
 // and every output rounded to an integer half away from zero (−2.5 → −3), with −0 as 0.
 import { Decimal } from 'decimal.js';
 

@@ -58,7 +58,7 @@ export const applicationMethods = [
 ] as const;
 
 /**
- * The amount as sent, in the product's unit, in kg/ha (CALCULATIONS.md 2.2), in decimals
+ * The amount as sent, in the product's unit, in kg/ha (docs/calculations.md), in decimals
  * (30 m3/ha × 1.005 kg/l is 30150 kg/ha, not 30149.999999999996); undefined when a volume
  * unit meets a product without a positive density.
  */

@@ -1,4 +1,4 @@
-// Every table of Akker. Column names are the native names of SPEC.md where the
+// Every table of Akker. Column names are the API's native names where the
 // specification has one (b_id_farm, b_name_farm, …); the rest are snake_case.
 import { sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// limit/offset query parameters and the pagination envelope of SPEC.md.
+// limit/offset query parameters and the pagination envelope every list answers with (docs/api.md).
 import { z } from '@hono/zod-openapi';
 import type { PageQuery } from '../db/paging.js';
 

@@ -1,4 +1,4 @@
-// problem+json (RFC 9457) with exactly the members of SPEC.md, made in one place.
+// problem+json (RFC 9457) with exactly the documented members (docs/api.md, Errors), made in one place.
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -102,7 +102,7 @@ export function newErrorId(): string {
   return id;
 }
 
-/** The members of SPEC.md for `error`, raised by a request for `instance` (its path). */
+/** The documented problem members for `error`, raised by a request for `instance` (its path). */
 export function problemBody(error: ApiError, errorsUrl: string, instance: string, errorId = newErrorId()): Problem {
   const body: Problem = {
     type: `${errorsUrl}/${error.code}`,

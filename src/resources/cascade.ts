@@ -1,4 +1,4 @@
-// Hard deletes in the order of SPEC.md's cascade table, set-based so that a farm with
+// Hard deletes in the documented cascade order (docs/api.md, Deletes and cascades), set-based so that a farm with
 // thousands of fields is still a handful of statements. Run inside a transaction.
 // Records the reference keeps apart (acquiring, discarding, starting, ending, sampling,
 // harvestable) are columns of one row here, so their steps fall together.

@@ -1,4 +1,4 @@
-// CONTRACT.md Sharing a farm: roles by e-mail, at least one owner, effect on the next request, audit trail.
+// Sharing a farm: roles by e-mail, at least one owner, effect on the next request, audit trail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,

@@ -1,4 +1,4 @@
-// CONTRACT.md: accounts (sign-up, sign-in, sign-out) and key management.
+// Accounts (sign-up, sign-in, sign-out) and key management.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, call, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';

@@ -1,4 +1,4 @@
-// CONTRACT.md: a calculation never changes stored data; the options body is checked.
+// A calculation never changes stored data; the options body is checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';

@@ -1,4 +1,4 @@
-// Each term of the nitrogen balance and the dose, against figures computed by hand from CALCULATIONS.md.
+// Each term of the nitrogen balance and the dose, against figures computed by hand from the method of docs/calculations.md.
 import { describe, expect, it } from 'vitest';
 import { findCrop } from '../../src/catalogues/crops.js';
 import { fertilizerCatalogue, findFertilizer } from '../../src/catalogues/fertilizers.js';

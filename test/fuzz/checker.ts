@@ -1,5 +1,5 @@
 // Judges one response: no 5xx, a documented status, the documented media type and schema, and a
-// problem body with exactly SPEC.md's members.
+// problem body with exactly the documented members.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { errorCodes } from '../../src/http/problem.js';
@@ -62,7 +62,7 @@ export class ResponseChecker {
   }
 }
 
-/** SPEC.md's problem members, each with the right value, and no others (but `errors` and `errors_omitted`). */
+/** The documented problem members, each with the right value, and no others (but `errors` and `errors_omitted`). */
 function problemMembers(body: unknown, status: number, contentType: string | null): string[] {
   const problems: string[] = [];
   if (contentType !== 'application/problem+json') problems.push(`an error with content type ${contentType}`);

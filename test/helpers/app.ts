@@ -89,7 +89,7 @@ export async function createFarm(app: App, key: string, body: Record<string, unk
   return (await response.json()) as { b_id_farm: string; b_name_farm: string };
 }
 
-/** Asserts the problem+json shape of SPEC.md and returns the body. */
+/** Asserts the documented problem+json shape and returns the body. */
 export async function expectProblem(response: Response, status: number, code: string) {
   const { expect } = await import('vitest');
   expect(response.status).toBe(status);

@@ -1,4 +1,4 @@
-// SPEC.md Authentication: exactly one key header; the same 401 for every bad key; revocation and expiry at once.
+// Authentication: exactly one key header; the same 401 for every bad key; revocation and expiry at once.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// SPEC.md Errors and Limits; CONTRACT.md's order of checks and error table.
+// Errors and limits: the problem members, the order of checks and the error table.
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('problem+json', () => {
-  it('has exactly the members of SPEC.md, type under PUBLIC_URL/errors and the request path as instance', async () => {
+  it('has exactly the documented members, type under PUBLIC_URL/errors and the request path as instance', async () => {
     const body = await expectProblem(await call(t.app, user.key, 'GET', '/api/farms/unknown'), 404, 'not-found');
     expect(body.instance).toBe('/api/farms/unknown');
     expect(body.title).toBe('Not Found');

@@ -1,4 +1,4 @@
-// The exact sliding window, the categories of CONTRACT.md and the in-memory store, on a controlled clock.
+// The exact sliding window, the rate-limit categories and the in-memory store, on a controlled clock.
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
 import { categoryOf, ratePolicies } from '../../src/http/rate-limit/policies.js';
@@ -85,7 +85,7 @@ describe('sliding window', () => {
   });
 });
 
-describe('categories (CONTRACT.md)', () => {
+describe('categories', () => {
   it.each([
     ['GET', '/api/farms', 'general'],
     ['HEAD', '/api/farms/abc', 'general'],

@@ -1,5 +1,5 @@
-// SPEC.md Limits: per API key, on a rolling minute, 120 GET, 30 writes, 10 calculations; 429 with
-// Retry-After. CONTRACT.md: what counts, in which bucket, and Retry-After. The clock is the test's.
+// Rate limits: per API key, on a rolling minute, 120 GET, 30 writes, 10 calculations; 429 with
+// Retry-After; what counts, in which bucket, and Retry-After. The clock is the test's.
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
@@ -487,7 +487,7 @@ describe('a refused request', () => {
 });
 
 describe('configuration', () => {
-  it("defaults to SPEC.md's 120, 30 and 10 requests per minute", () => {
+  it("defaults to 120, 30 and 10 requests per minute", () => {
     expect(loadConfig({}).rateLimits).toEqual({ general: 120, write: 30, calculation: 10 });
   });
 

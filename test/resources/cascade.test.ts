@@ -1,4 +1,4 @@
-// SPEC.md Delete semantics: hard deletes that cascade in the order of the table, all or nothing.
+// Delete semantics: hard deletes that cascade in the order of the table, all or nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';

@@ -1,4 +1,4 @@
-// Cultivations (CONTRACT.md, CALCULATIONS.md 2–3): catalogue check, catalogue columns, date rules,
+// Cultivations (docs/calculations.md): catalogue check, catalogue columns, date rules,
 // the automatic harvest of a crop harvested once, date filters, hard delete and access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
@@ -145,7 +145,7 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
       b_lu_harvest_date: '2025-08-01',
       b_lu_yield: 7830,
       b_lu_n_harvestable: 24,
-      // the catalogue defaults of CALCULATIONS.md 2.4 for a cereal (HC050)
+      // the catalogue defaults of docs/calculations.md for a cereal (HC050)
       b_lu_yield_fresh: 9000,
       b_lu_moist: 13,
       b_lu_cp: 134,
@@ -296,7 +296,7 @@ describe.each(storageKinds)('cultivations on %s', (kind) => {
   });
 
   it('refuses with 409 a PATCH that clears b_lu_end of a crop harvested once that has its harvest', async () => {
-    // a crop harvested once ends on its harvest (CALCULATIONS.md 2.3); another end date is 409 already, no end is the same contradiction
+    // a crop harvested once ends on its harvest (docs/calculations.md); another end date is 409 already, no end is the same contradiction
     const wheat = await createCultivation(t.app, user.key, fieldId, {
       b_lu_catalogue: 'nl_233',
       b_lu_start: '2024-10-15',

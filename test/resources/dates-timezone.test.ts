@@ -1,4 +1,4 @@
-// Dates travel as YYYY-MM-DD whatever the server's time zone (CALCULATIONS.md 1: do all date logic in
+// Dates travel as YYYY-MM-DD whatever the server's time zone (docs/calculations.md: do all date logic in
 // UTC). Node honours a change of process.env.TZ at run time, so each zone is set here in turn: the
 // furthest ahead of UTC (+14) and one far behind (−10/−9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

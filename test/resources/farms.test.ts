@@ -1,4 +1,4 @@
-// SPEC.md Farms: the five endpoints, paging, ownership and hard delete.
+// Farms: the five endpoints, paging, ownership and hard delete.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';

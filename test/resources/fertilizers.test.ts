@@ -1,4 +1,4 @@
-// A farm's fertilizers (acquired from the catalogues) and fertilizer applications (CALCULATIONS.md 2.2, 2.7).
+// A farm's fertilizers (acquired from the catalogues) and fertilizer applications (docs/calculations.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';

@@ -1,4 +1,4 @@
-// SPEC.md Fields and Limits (10,000 coordinates): geometry rules, derived area, date filters.
+// Fields and the geometry limit (10,000 coordinates): geometry rules, derived area, date filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';

@@ -1,4 +1,4 @@
-// Harvests (CALCULATIONS.md 2.3): the harvest rules against the stored cultivation, the conversion of
+// Harvests (docs/calculations.md): the harvest rules against the stored cultivation, the conversion of
 // the measurements by harvest category, PATCH, date filters, hard delete and access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';

@@ -1,4 +1,4 @@
-// Rings that cross are refused (STACK.md: turf measures a bowtie as area 0 and calls it valid), without
+// Rings that cross are refused (turf measures a bowtie as area 0 and calls it valid), without
 // refusing the outlines real fields have.
 import { describe, expect, it } from 'vitest';
 import { findCrossing } from '../../src/resources/fields/ring-crossing.js';

@@ -1,5 +1,5 @@
 // The short fuzz run: requests generated from the OpenAPI document, valid and broken in every way a
-// schema allows, from a fixed seed. No 5xx, every answer as documented, every problem as SPEC.md has it.
+// schema allows, from a fixed seed. No 5xx, every answer as documented, every problem with its documented members.
 // The long run is `npm run fuzz` (scripts/fuzz.ts).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fuzz, type FuzzReport } from '../fuzz/fuzz.js';
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const failureLines = (report: FuzzReport) =>
   report.failures.map((f) => `${f.operation} [${f.label}] → ${f.status}: ${f.request}\n    ${f.problems.join('\n    ')}`);
 
-it(`answers ${COUNT} generated requests (seed ${SEED}) as the OpenAPI document and SPEC.md say`, async () => {
+it(`answers ${COUNT} generated requests (seed ${SEED}) as the OpenAPI document says`, async () => {
   const report = await fuzz({ client: async (path, init) => t.app.request(path, init), seed: SEED, count: COUNT });
   expect(report.requests).toBe(COUNT);
   expect(failureLines(report)).toEqual([]);

@@ -1,4 +1,4 @@
-// The nutrients applied on a field (CALCULATIONS.md 7): per application amount × content, summed in
+// The nutrients applied on a field (docs/calculations.md): per application amount × content, summed in
 // double precision in application order (date descending), not rounded. The form a × (c / 1000) is
 // the reference's, to the last bit (20000 × (4.1 / 1000) = 81.99999999999999).
 import type { FertilizerEntry } from '../../catalogues/fertilizers.js';

@@ -1,4 +1,4 @@
-// Emission of N (negative, kg N/ha): ammonia from fertilizers, nitrate leaching (CALCULATIONS.md 4.4).
+// Emission of N (negative, kg N/ha): ammonia from fertilizers, nitrate leaching (docs/calculations.md).
 import { leachingFactors, organicAmmoniaFactors, soilTypesWithGwlFactors, type LandUseClass } from '../constants.js';
 import { clamp, D, dec, type Dec, ZERO } from '../numbers.js';
 import { FieldCalculationError, type BalanceApplication, type BalanceCultivation } from './inputs.js';

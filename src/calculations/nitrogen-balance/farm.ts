@@ -1,4 +1,4 @@
-// The nitrogen balance of a farm: area-weighted means of the rounded field figures (CALCULATIONS.md 5).
+// The nitrogen balance of a farm: area-weighted means of the rounded field figures (docs/calculations.md).
 import { D, type Dec, roundOutput, sum, ZERO } from '../numbers.js';
 import type { FieldBalance } from './field.js';
 import { FERTILIZER_GROUPS } from './supply.js';

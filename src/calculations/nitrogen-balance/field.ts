@@ -1,4 +1,4 @@
-// The nitrogen balance of one field (CALCULATIONS.md 4): every term in decimals, rounded only at the end.
+// The nitrogen balance of one field (docs/calculations.md): every term in decimals, rounded only at the end.
 import type { Timeframe } from '../dates.js';
 import { type Dec, roundOutput } from '../numbers.js';
 import { fertilizerAmmonia, nitrateLeaching } from './emission.js';

@@ -1,5 +1,5 @@
 // What the nitrogen balance of one field reads: plain records, already selected for the timeframe
-// (CALCULATIONS.md 3), with the catalogue rows they refer to.
+// (docs/calculations.md), with the catalogue rows they refer to.
 import type { CropEntry } from '../../catalogues/crops.js';
 import type { FertilizerEntry } from '../../catalogues/fertilizers.js';
 

@@ -1,4 +1,4 @@
-// Land use class of a field from its cultivations (CALCULATIONS.md 4.4.1).
+// Land use class of a field from its cultivations (docs/calculations.md).
 import { bareSoilCropCodes, landUseOfCropGroup, type LandUseClass } from '../constants.js';
 import type { BalanceCultivation } from './inputs.js';
 

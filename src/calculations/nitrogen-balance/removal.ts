@@ -1,4 +1,4 @@
-// Removal of N (negative, kg N/ha): harvests and crop residues taken off (CALCULATIONS.md 4.3, 4.4.3).
+// Removal of N (negative, kg N/ha): harvests and crop residues taken off (docs/calculations.md).
 import { D, dec, type Dec, sum, ZERO } from '../numbers.js';
 import type { BalanceCultivation, BalanceHarvest } from './inputs.js';
 import type { Item } from './supply.js';

@@ -1,4 +1,4 @@
-// Combining a field's soil analyses into the seven values the balance needs (CALCULATIONS.md 4.1).
+// Combining a field's soil analyses into the seven values the balance needs (docs/calculations.md).
 import { clamp, D, type Dec } from '../numbers.js';
 import { SANDY_SOILS } from '../constants.js';
 import { FieldCalculationError, type BalanceSoilAnalysis } from './inputs.js';

@@ -1,4 +1,4 @@
-// Supply of N (positive, kg N/ha): fertilizers, fixation, deposition, mineralisation (CALCULATIONS.md 4.2).
+// Supply of N (positive, kg N/ha): fertilizers, fixation, deposition, mineralisation (docs/calculations.md).
 import { mineralisationDefaults } from '../constants.js';
 import { dateIn, daysBetween, isLeapYear, maxDate, minDate, yearOf, type Timeframe } from '../dates.js';
 import { D, dec, type Dec, sum } from '../numbers.js';

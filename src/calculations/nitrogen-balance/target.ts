@@ -1,4 +1,4 @@
-// Target N surplus for the field-local timeframe (CALCULATIONS.md 4.6).
+// Target N surplus for the field-local timeframe (docs/calculations.md).
 import { targetFor } from '../constants.js';
 import { daysBetween, type Timeframe } from '../dates.js';
 import { D, type Dec, ZERO } from '../numbers.js';

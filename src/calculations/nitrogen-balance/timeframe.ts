@@ -1,4 +1,4 @@
-// The field-local timeframe and the pro-rating fractions (CALCULATIONS.md 1, 4.2, 4.6).
+// The field-local timeframe and the pro-rating fractions (docs/calculations.md).
 import { daysBetween, maxDate, minDate, type Timeframe } from '../dates.js';
 import { D, type Dec, ZERO } from '../numbers.js';
 

@@ -8,7 +8,7 @@ import type { Principal } from '../../accounts/principal.js';
 import { categoryOf, type RateCategory, type RatePolicies, type RatePolicy } from './policies.js';
 import type { CountDecision, RateLimitStore } from './store.js';
 
-/** Whole seconds, rounded up and at least 1 (CONTRACT.md's Retry-After). */
+/** Whole seconds, rounded up and at least 1 (the documented Retry-After). */
 const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 // Joined, not concatenated: a concatenation is a rope (a ConsString), which Node's check of every field

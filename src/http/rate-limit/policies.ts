@@ -1,9 +1,9 @@
-// The three rate-limit categories of SPEC.md, which one a request counts against (CONTRACT.md),
+// The three rate-limit categories (docs/api.md), which one a request counts against,
 // and the ceilings per user across all of a user's keys.
 
 export type RateCategory = 'general' | 'write' | 'calculation';
 
-/** SPEC.md's rolling window. */
+/** The rolling one-minute window of every limit. */
 export const RATE_WINDOW_MS = 60_000;
 
 export interface RatePolicy {

@@ -1,4 +1,4 @@
-// The farm on the wire: SPEC.md's fields, validated and documented by the same schemas.
+// The farm on the wire: its documented fields, validated and documented by the same schemas.
 import { z } from '@hono/zod-openapi';
 
 const optionalText = (max: number, description: string, example: string) =>

@@ -156,7 +156,7 @@ export function perimeterInMetres(geometry: FieldGeometry): number {
   return length;
 }
 
-/** The reference's guess when a client does not say (CALCULATIONS.md 2.5). */
+/** The reference's guess when a client does not say (docs/calculations.md). */
 export function looksLikeBufferStrip(name: string, geometry: FieldGeometry, areaHa: number): boolean {
   if (/buffer/i.test(name)) return true;
   if (areaHa >= 2.5) return false;

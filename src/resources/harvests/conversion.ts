@@ -1,5 +1,5 @@
 // Harvest measurements → the stored yield (kg DM/ha) and N content (g N/kg DM), by the
-// crop's harvest category (CALCULATIONS.md 2.3, 2.4). Decimal arithmetic, rounded half away from zero.
+// crop's harvest category (docs/calculations.md). Decimal arithmetic, rounded half away from zero.
 import { Decimal } from 'decimal.js';
 import type { CropEntry, HarvestCategory } from '../../catalogues/crops.js';
 

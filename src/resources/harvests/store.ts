@@ -1,4 +1,4 @@
-// Harvest queries and the harvest rules of CALCULATIONS.md 2.3, checked against the stored cultivation.
+// Harvest queries and the harvest rules of docs/calculations.md, checked against the stored cultivation.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { findCrop, type CropEntry } from '../../catalogues/crops.js';
 import type { Database } from '../../db/client.js';
