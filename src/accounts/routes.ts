@@ -14,6 +14,7 @@ import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, sig
 import { namesForeignOrigin } from './pages/csrf.js';
 import { endSession, sessionToken, startSession } from './session-cookie.js';
 import { checkSignIn } from './sign-in.js';
+import { SignUpThrottle } from './sign-up-throttle.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import { createUser } from './users-store.js';
 import { json, noContent } from '../http/answers.js';
@@ -29,10 +30,12 @@ const signUpRoute = createRoute({
   operationId: 'signUp',
   tags: ['Accounts'],
   summary: 'Create an account and start a session',
+  description:
+    'Sign-ups that pass validation are limited per client address (`SIGNUP_LIMIT_PER_HOUR`, 10 in a rolling hour by default, shared with the sign-up page); beyond the limit the answer is 429 with Retry-After.',
   request: { body: { required: true, content: jsonContent(signUpSchema) } },
   responses: {
     201: { description: 'The account; the response sets the session cookie.', headers: sessionHeader, content: jsonContent(userSchema) },
-    ...errorResponses(...bodyErrors, 'conflict', 'forbidden'),
+    ...errorResponses(...bodyErrors, 'conflict', 'forbidden', 'rate-limit-exceeded'),
   },
 });
 
@@ -110,13 +113,21 @@ const revokeKeyRoute = createRoute({
   },
 });
 
-export function accountRoutes({ config, database }: AppDeps, signInThrottle: SignInThrottle) {
+export function accountRoutes({ config, database, rateLimits }: AppDeps, signInThrottle: SignInThrottle) {
   const db = database.db;
+  const signUps = new SignUpThrottle(rateLimits, config.signupLimitPerHour);
   const app = new ApiRoutes();
 
   app.openapi(signUpRoute, async (c) => {
     if (config.signup === 'closed') throw new ApiError('forbidden', 'Sign-up is closed on this server.');
     const { email, password, name } = c.req.valid('json');
+    const admission = await signUps.admit(clientAddress(c, config.trustProxy));
+    if (!admission.admitted) {
+      const retryAfter = String(admission.retryAfterSeconds);
+      throw new ApiError('rate-limit-exceeded', `Too many sign-ups from this address; try again in ${retryAfter} s.`, {
+        headers: { 'retry-after': retryAfter },
+      });
+    }
     const user = await createUser(db, email, name, await hashPassword(password));
     if (!user) throw new ApiError('conflict', 'An account with this e-mail address exists already.');
     await startSession(c, db, config, user.user_id);

@@ -17,8 +17,14 @@ export interface TestApp {
 export const testConfig = (env: Record<string, string> = {}): Config =>
   loadConfig({ PUBLIC_URL: 'https://akker.test', DATA_DIR: 'memory://', LOG_REQUESTS: 'false', ...env });
 
-// Tests write hundreds of records with one key; the limits have tests of their own (test/http/rate-limit*).
-const UNLIMITED = { RATE_LIMIT_GENERAL: '1000000', RATE_LIMIT_WRITE: '1000000', RATE_LIMIT_CALCULATION: '1000000' };
+// Tests write hundreds of records with one key, and sign many users up from one address; the limits
+// have tests of their own (test/http/rate-limit*, test/accounts/sign-up-throttle.test.ts).
+const UNLIMITED = {
+  RATE_LIMIT_GENERAL: '1000000',
+  RATE_LIMIT_WRITE: '1000000',
+  RATE_LIMIT_CALCULATION: '1000000',
+  SIGNUP_LIMIT_PER_HOUR: '0',
+};
 
 /** The app on `database`, with rate limits out of the way unless `env` sets them. */
 export function appOn(database: DatabaseHandle, env: Record<string, string> = {}): TestApp {

@@ -7,10 +7,13 @@ import { clientAddress } from '../client-address.js';
 import { hashPassword } from '../passwords.js';
 import { endSession, secureCookies, sessionToken, startSession } from '../session-cookie.js';
 import { checkSignIn } from '../sign-in.js';
+import { SignUpThrottle } from '../sign-up-throttle.js';
 import type { SignInThrottle } from '../sign-in-throttle.js';
 import { createUser } from '../users-store.js';
 import type { AppDeps } from '../../http/context.js';
 import { newErrorId } from '../../http/problem.js';
+import { countRequest, type Counted } from '../../http/rate-limit/middleware.js';
+import { ratePolicies, userCeilings } from '../../http/rate-limit/policies.js';
 import { AccountPage, DeveloperSettingsPage } from './account.js';
 import { ApiKeysPage, RevokeKeyPage, type ApiKeysView } from './api-keys.js';
 import { assetRoutes } from './assets.js';
@@ -48,6 +51,14 @@ const minutesInWords = (seconds: number) => {
   return minutes === 1 ? 'a minute' : `${minutes} minutes`;
 };
 
+/** Sets Retry-After for a refused count and says, for people, how long to wait. */
+function tooManyRequests(c: Context, { decision }: Counted): string {
+  const seconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
+  c.header('retry-after', String(seconds));
+  const wait = seconds < 60 ? `${seconds} seconds` : minutesInWords(seconds);
+  return `You made more requests in the last minute than this server allows. Wait ${wait} and try again.`;
+}
+
 export const notFoundPage = (c: Context) =>
   renderPage(c, 404, <MessagePage title="Page not found" explanation="There is no page at this address." />);
 
@@ -68,8 +79,14 @@ function renderError(error: Error, c: Context) {
   );
 }
 
-export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignInThrottle) {
+export function pageRoutes({ config, database, rateLimits }: AppDeps, signInThrottle: SignInThrottle) {
   const db = database.db;
+  const signUps = new SignUpThrottle(rateLimits, config.signupLimitPerHour);
+  // The key forms count like their API twins: key management, in the general window of the user.
+  const policies = ratePolicies(config.rateLimits);
+  const ceilings = userCeilings(config.rateLimits, config.rateLimitUserFactor);
+  const countKeyManagement = (userId: string) =>
+    countRequest(rateLimits, policies, ceilings, { userId, keyId: null, verified: true }, 'general');
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
   const app = new Hono<PageEnv>();
@@ -83,7 +100,7 @@ export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignIn
 
   app.get('/', async (c) => c.redirect((await signedInAs(c, db)) ? ACCOUNT_PATH : SIGN_IN_PATH));
 
-  const signUpView = (c: Context, status: 200 | 400 | 409, view: Omit<SignUpView, 'csrf'>) =>
+  const signUpView = (c: Context, status: 200 | 400 | 409 | 429, view: Omit<SignUpView, 'csrf'>) =>
     renderPage(c, status, <SignUpPage csrf={visitorFormToken(c, secure)} {...view} />);
 
   app.get(SIGN_UP_PATH, async (c) => {
@@ -101,6 +118,12 @@ export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignIn
     const parsed = parseForm(signUpForm, form);
     if (!parsed.ok) return signUpView(c, 400, { returnTo, values, errors: parsed.errors });
     const { name, email, password } = parsed.value;
+    const admission = await signUps.admit(clientAddress(c, config.trustProxy));
+    if (!admission.admitted) {
+      c.header('retry-after', String(admission.retryAfterSeconds));
+      const general = `Too many accounts were made from your network in the last hour. Wait ${minutesInWords(admission.retryAfterSeconds)} and try again.`;
+      return signUpView(c, 429, { returnTo, values, errors: {}, general });
+    }
     const user = await createUser(db, email, name, await hashPassword(password));
     if (!user) {
       return signUpView(c, 409, {
@@ -156,7 +179,7 @@ export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignIn
 
   app.get(DEVELOPER_SETTINGS_PATH, signedIn, (c) => renderPage(c, 200, <DeveloperSettingsPage user={c.var.account.user} />));
 
-  async function apiKeysView(c: Context<PageEnv>, status: 200 | 400 | 409, view: Pick<ApiKeysView, 'form' | 'newKey' | 'revoked'>) {
+  async function apiKeysView(c: Context<PageEnv>, status: 200 | 400 | 409 | 429, view: Pick<ApiKeysView, 'form' | 'newKey' | 'revoked'>) {
     const { user, sessionToken: token } = c.var.account;
     const { data, total } = await listActiveApiKeys(db, user.user_id, LISTED_KEYS, 0);
     const today = isoDay(new Date());
@@ -175,6 +198,8 @@ export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignIn
     const { user, sessionToken: token } = c.var.account;
     const form = await read(c, csrfTokenFor(token));
     const values = { name: form.name ?? '', expiry: form.expiry ?? 'never', expires_on: form.expires_on ?? '' };
+    const counted = await countKeyManagement(user.user_id);
+    if (!counted.decision.allowed) return apiKeysView(c, 429, { form: { values, errors: {}, general: tooManyRequests(c, counted) } });
     const parsed = parseForm(newKeyForm, form);
     const expiry = expiryOf(values.expiry, values.expires_on, new Date());
     if (!parsed.ok || !expiry.ok) {
@@ -199,6 +224,10 @@ export function pageRoutes({ config, database }: AppDeps, signInThrottle: SignIn
   app.post(revokePath, formBodyLimit, signedInForKeys, async (c) => {
     const { user, sessionToken: token } = c.var.account;
     await read(c, csrfTokenFor(token));
+    const counted = await countKeyManagement(user.user_id);
+    if (!counted.decision.allowed) {
+      return renderPage(c, 429, <MessagePage title="Too many requests" explanation={tooManyRequests(c, counted)} />);
+    }
     const keyId = c.req.param('id');
     if (!(await revokeApiKey(db, user.user_id, keyId))) throw keyGone();
     return c.redirect(`${API_KEYS_PATH}?revoked=1`, 303);

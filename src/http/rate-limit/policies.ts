@@ -19,15 +19,15 @@ export interface RatePolicy {
 
 export type RatePolicies = Readonly<Record<RateCategory, RatePolicy>>;
 
-function policy(name: string, category: RateCategory, limit: number, windowMs: number): RatePolicy {
+export function ratePolicy(name: string, category: RateCategory, limit: number, windowMs: number): RatePolicy {
   return { name, category, limit, windowMs, header: `"${name}";q=${limit};w=${Math.ceil(windowMs / 1000)}` };
 }
 
 export function ratePolicies(limits: Readonly<Record<RateCategory, number>>, windowMs = RATE_WINDOW_MS): RatePolicies {
   return {
-    general: policy('general', 'general', limits.general, windowMs),
-    write: policy('write', 'write', limits.write, windowMs),
-    calculation: policy('calculation', 'calculation', limits.calculation, windowMs),
+    general: ratePolicy('general', 'general', limits.general, windowMs),
+    write: ratePolicy('write', 'write', limits.write, windowMs),
+    calculation: ratePolicy('calculation', 'calculation', limits.calculation, windowMs),
   };
 }
 
@@ -43,7 +43,7 @@ export function userCeilings(
 ): RatePolicies | undefined {
   if (factor === 0) return undefined;
   const ceiling = (category: RateCategory) =>
-    policy(`${category}-per-user`, category, Math.max(1, Math.round(limits[category] * factor)), windowMs);
+    ratePolicy(`${category}-per-user`, category, Math.max(1, Math.round(limits[category] * factor)), windowMs);
   return { general: ceiling('general'), write: ceiling('write'), calculation: ceiling('calculation') };
 }
 
