@@ -487,7 +487,7 @@ describe('a refused request', () => {
 });
 
 describe('configuration', () => {
-  it("defaults to 120, 30 and 10 requests per minute", () => {
+  it('defaults to 120, 30 and 10 requests per minute', () => {
     expect(loadConfig({}).rateLimits).toEqual({ general: 120, write: 30, calculation: 10 });
   });
 
