@@ -13,13 +13,15 @@ export async function checkRedis(url: string): Promise<void> {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
-  // The failure is reported by connect() or ping() below; without a listener ioredis would log it too.
-  connection.on('error', () => {});
+  // connect() rejects with only "Connection is closed."; the reason is the connection's last error.
+  let lastError: unknown;
+  connection.on('error', (error) => (lastError = error));
   try {
     await connection.connect();
     await connection.ping();
   } catch (error) {
-    const reason = (error as { code?: unknown }).code ?? (error instanceof Error ? error.message : String(error));
+    const cause = lastError ?? error;
+    const reason = (cause as { code?: unknown }).code ?? (cause instanceof Error ? cause.message : String(cause));
     throw new StartupError(
       `Redis at ${withoutPassword(url)} does not answer (${String(reason)}): start it, correct REDIS_URL, or unset REDIS_URL to keep the rate limits in this process alone.`,
     );
