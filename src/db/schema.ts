@@ -18,6 +18,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
+/**
+ * When the record last changed: its creation time at first, then moved on by a trigger of migration 0007
+ * on every update, at least a millisecond past the value it had, so that every change shows in the answer.
+ */
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -82,6 +87,7 @@ export const farms = pgTable('farms', {
     .notNull()
     .default(sql`0`),
   created_at: createdAt(),
+  updated_at: updatedAt(),
 });
 
 export const farmRoles = ['owner', 'advisor', 'researcher'] as const;
@@ -131,6 +137,7 @@ export const fields = pgTable(
     b_acquiring_method: text('b_acquiring_method').notNull(),
     b_bufferstrip: boolean('b_bufferstrip').notNull(),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [index('fields_farm_list_idx').on(t.b_id_farm, t.created_at, t.b_id)],
 );
@@ -150,6 +157,7 @@ export const cultivations = pgTable(
     b_lu_end: date('b_lu_end'),
     m_cropresidue: boolean('m_cropresidue'),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [index('cultivations_field_list_idx').on(t.b_id, t.created_at, t.b_lu)],
 );
@@ -177,6 +185,7 @@ export const harvests = pgTable(
     b_lu_uww: doublePrecision('b_lu_uww'),
     b_lu_cp: doublePrecision('b_lu_cp'),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [index('harvests_cultivation_list_idx').on(t.b_lu, t.created_at, t.b_id_harvesting)],
 );
@@ -197,6 +206,7 @@ export const soilAnalyses = pgTable(
     /** The measured parameters (a_*, b_soiltype_agr, b_gwl_class), validated against their ranges. */
     parameters: jsonb('parameters').$type<Record<string, number | string>>().notNull(),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [index('soil_analyses_field_list_idx').on(t.b_id, t.created_at, t.a_id)],
 );
@@ -212,6 +222,7 @@ export const farmFertilizers = pgTable(
     p_source: text('p_source').notNull(),
     p_id_catalogue: text('p_id_catalogue').notNull(),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [index('farm_fertilizers_farm_list_idx').on(t.b_id_farm, t.created_at, t.p_id)],
 );
@@ -233,6 +244,7 @@ export const fertilizerApplications = pgTable(
     p_app_method: text('p_app_method'),
     p_app_date: date('p_app_date').notNull(),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [
     index('fertilizer_applications_field_list_idx').on(t.b_id, t.created_at, t.p_app_id),

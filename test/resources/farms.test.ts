@@ -25,7 +25,13 @@ describe.each(storageKinds)('farms on %s', (kind) => {
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/json');
     const farm = (await response.json()) as Record<string, string>;
-    expect(farm).toEqual({ ...body, b_id_farm: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    expect(farm).toEqual({
+      ...body,
+      b_id_farm: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updated_at: expect.any(String),
+    });
+    expect(farm.updated_at).toBe(farm.created_at);
     expect(response.headers.get('location')).toBe(`/api/farms/${farm.b_id_farm}`);
     const fetched = await call(t.app, user.key, 'GET', response.headers.get('location')!);
     expect(fetched.status).toBe(200);
@@ -80,6 +86,8 @@ describe.each(storageKinds)('farms on %s', (kind) => {
       'b_id_farm',
       'b_name_farm',
       'b_postalcode_farm',
+      'created_at',
+      'updated_at',
     ]);
     expect(page.pagination).toEqual({ limit: 50, offset: 0, total: 3 });
   });
@@ -112,6 +120,8 @@ describe.each(storageKinds)('farms on %s', (kind) => {
       b_businessid_farm: null,
       b_address_farm: 'Street 1',
       b_postalcode_farm: '1234 AB',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     const cleared = await call(t.app, user.key, 'PATCH', `/api/farms/${farm.b_id_farm}`, { b_name_farm: 'After', b_address_farm: null });
     expect(await cleared.json()).toMatchObject({ b_name_farm: 'After', b_address_farm: null, b_postalcode_farm: '1234 AB' });

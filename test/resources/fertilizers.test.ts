@@ -138,6 +138,8 @@ describe.each(storageKinds)('fertilizers and applications on %s', (kind) => {
         p_app_amount_unit: 'm3/ha',
         p_app_method: 'slotted coulter',
         p_app_date: '2025-03-15',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
       });
       expect(response.headers.get('location')).toBe(`/api/fertilizer-applications/${application.p_app_id}`);
       expect(await get(`/api/fertilizer-applications/${application.p_app_id}`)).toEqual(application);

@@ -63,6 +63,8 @@ describe.each(storageKinds)('harvests on %s', (kind) => {
       b_lu_moist: null,
       b_lu_uww: null,
       b_lu_cp: 180,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(response.headers.get('location')).toBe(`/api/harvests/${harvest.b_id_harvesting}`);
     expect(await get(`/api/harvests/${harvest.b_id_harvesting}`)).toEqual(harvest);

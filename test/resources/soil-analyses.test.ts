@@ -52,7 +52,14 @@ describe.each(storageKinds)('soil analyses on %s', (kind) => {
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/json');
     const analysis = (await response.json()) as Analysis;
-    expect(analysis).toEqual({ a_id: expect.any(String), b_id: fieldId, ...sampling, ...measured });
+    expect(analysis).toEqual({
+      a_id: expect.any(String),
+      b_id: fieldId,
+      ...sampling,
+      ...measured,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect(response.headers.get('location')).toBe(`/api/soil-analyses/${analysis.a_id}`);
     expect(await get(`/api/soil-analyses/${analysis.a_id}`)).toEqual(analysis);
     const page = await get<Page<Analysis>>(`/api/fields/${fieldId}/soil-analyses`);
@@ -69,6 +76,8 @@ describe.each(storageKinds)('soil analyses on %s', (kind) => {
       a_depth_upper: 0,
       a_depth_lower: null,
       b_sampling_date: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
   });
 

@@ -1,5 +1,6 @@
 // The cultivation on the wire: the stored record plus its crop's catalogue columns.
 import { z } from '@hono/zod-openapi';
+import { recordTimesShape } from '../record-times.js';
 import { dateSchema } from '../../http/dates.js';
 import { unprocessable } from '../../http/validation.js';
 
@@ -58,6 +59,7 @@ export const cultivationSchema = z
     b_n_fixation: nullableNumber('Biological N fixation, kg N/ha.'),
     b_lu_eom: nullableNumber('Effective organic matter from the crop, kg EOM/ha.'),
     b_lu_eom_residue: nullableNumber('Effective organic matter from residues, kg EOM/ha.'),
+    ...recordTimesShape,
   })
   .openapi('Cultivation');
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
+import { recordTimes } from '../../db/timestamps.js';
 import { newId } from '../../accounts/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
@@ -21,6 +22,7 @@ const recordColumns = {
   b_lu_start: cultivations.b_lu_start,
   b_lu_end: cultivations.b_lu_end,
   m_cropresidue: cultivations.m_cropresidue,
+  ...recordTimes(cultivations),
 };
 
 type CultivationRecord = {
@@ -30,6 +32,8 @@ type CultivationRecord = {
   b_lu_start: string;
   b_lu_end: string | null;
   m_cropresidue: boolean | null;
+  created_at: string;
+  updated_at: string;
 };
 
 function knownCrop(code: string): CropEntry {

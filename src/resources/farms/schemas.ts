@@ -1,5 +1,6 @@
 // The farm on the wire: its documented fields, validated and documented by the same schemas.
 import { z } from '@hono/zod-openapi';
+import { recordTimesShape } from '../record-times.js';
 
 const optionalText = (max: number, description: string, example: string) =>
   z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional().openapi({ description, example });
@@ -33,6 +34,7 @@ export const farmSchema = z
     b_businessid_farm: z.string().nullable().openapi({ description: 'Business registration number.' }),
     b_address_farm: z.string().nullable().openapi({ description: 'Address.' }),
     b_postalcode_farm: z.string().nullable().openapi({ description: 'Postal code.' }),
+    ...recordTimesShape,
   })
   .openapi('Farm');
 

@@ -1,5 +1,6 @@
 // A fertilizer application on the wire: the amount as sent in the product's unit, and in kg/ha.
 import { z } from '@hono/zod-openapi';
+import { recordTimesShape } from '../record-times.js';
 import { applicationMethods } from '../../catalogues/fertilizers.js';
 import { dateSchema } from '../../http/dates.js';
 
@@ -38,6 +39,7 @@ export const applicationSchema = z
     p_app_amount_unit: z.string().openapi({ description: 'Unit of p_app_amount_display: kg/ha, ton/ha, l/ha or m3/ha.' }),
     p_app_method: z.string().nullable().openapi({ description: 'Application method; null when not known.' }),
     p_app_date: z.string().openapi({ format: 'date', description: 'Date of the application.' }),
+    ...recordTimesShape,
   })
   .openapi('FertilizerApplication');
 

@@ -5,13 +5,14 @@ import type { Database } from '../../db/client.js';
 import { countRows, inOneSnapshot } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { farmFertilizers, fertilizerApplications, fields } from '../../db/schema.js';
+import { recordTimes } from '../../db/timestamps.js';
 import { newId } from '../../accounts/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
 import { DomainError } from '../../domain-errors.js';
 import type { ApplicationCreate, ApplicationUpdate } from './schemas.js';
 
-const columns = {
+const recordColumns = {
   p_app_id: fertilizerApplications.p_app_id,
   b_id: fertilizerApplications.b_id,
   p_id: fertilizerApplications.p_id,
@@ -22,10 +23,20 @@ const columns = {
   p_app_date: fertilizerApplications.p_app_date,
   p_id_catalogue: farmFertilizers.p_id_catalogue,
 };
+const columns = { ...recordColumns, ...recordTimes(fertilizerApplications) };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | (K extends 'p_app_method' ? null : never) };
+type Row = { [K in keyof typeof recordColumns]: (typeof recordColumns)[K]['_']['data'] | (K extends 'p_app_method' ? null : never) } & {
+  created_at: string;
+  updated_at: string;
+};
 
-const withName = (row: Row) => ({ ...row, p_name_nl: findFertilizer(row.p_id_catalogue)!.p_name_nl });
+/** The application as the API returns it: with its product's name, its times last. */
+const withName = ({ created_at, updated_at, ...row }: Row) => ({
+  ...row,
+  p_name_nl: findFertilizer(row.p_id_catalogue)!.p_name_nl,
+  created_at,
+  updated_at,
+});
 
 const select = (db: Database) =>
   db.select(columns).from(fertilizerApplications).innerJoin(farmFertilizers, eq(farmFertilizers.p_id, fertilizerApplications.p_id));

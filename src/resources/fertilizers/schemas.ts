@@ -1,5 +1,6 @@
 // A farm's fertilizers: catalogue products the farm has acquired.
 import { z } from '@hono/zod-openapi';
+import { recordTimesShape } from '../record-times.js';
 import type { FertilizerEntry } from '../../catalogues/fertilizers.js';
 
 export const farmFertilizerCreateSchema = z
@@ -61,6 +62,7 @@ export const farmFertilizerSchema = z
     p_id: z.string().openapi({ description: "The farm's fertilizer identifier, used by applications." }),
     b_id_farm: z.string().openapi({ description: 'Identifier of the farm that acquired the fertilizer.' }),
     ...catalogueFertilizerShape,
+    ...recordTimesShape,
   })
   .openapi('FarmFertilizer');
 

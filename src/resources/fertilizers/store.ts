@@ -5,13 +5,19 @@ import type { Database } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { selectPage } from '../../db/paging.js';
 import { farmFertilizers, fertilizerApplications } from '../../db/schema.js';
+import { recordTimes } from '../../db/timestamps.js';
 import { newId } from '../../accounts/secrets.js';
 import type { PageQuery } from '../../db/paging.js';
 import { DomainError } from '../../domain-errors.js';
 import { documentedFields, type FarmFertilizerCreate } from './schemas.js';
 
-const columns = { p_id: farmFertilizers.p_id, b_id_farm: farmFertilizers.b_id_farm, p_id_catalogue: farmFertilizers.p_id_catalogue };
-type Row = { p_id: string; b_id_farm: string; p_id_catalogue: string };
+const columns = {
+  p_id: farmFertilizers.p_id,
+  b_id_farm: farmFertilizers.b_id_farm,
+  p_id_catalogue: farmFertilizers.p_id_catalogue,
+  ...recordTimes(farmFertilizers),
+};
+type Row = { p_id: string; b_id_farm: string; p_id_catalogue: string; created_at: string; updated_at: string };
 
 const withCatalogue = (row: Row) => ({ ...documentedFields(findFertilizer(row.p_id_catalogue)!), ...row });
 

@@ -1,8 +1,9 @@
 // The field on the wire. b_area and b_centroid are computed from b_geometry, never taken from the client.
 import { z } from '@hono/zod-openapi';
+import { recordTimesShape } from '../record-times.js';
 import { dateSchema } from '../../http/dates.js';
 import { unprocessable } from '../../http/validation.js';
-import { geometryProblem, MAX_COORDINATES } from './geometry.js';
+import { geometryProblem, MAX_COORDINATES, MAX_POLYGONS, MAX_RINGS } from './geometry.js';
 
 export const acquiringMethods = [
   'owner',
@@ -45,7 +46,7 @@ const geometrySchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, params: unprocessable });
   })
   .openapi('FieldGeometry', {
-    description: `GeoJSON Polygon or MultiPolygon in WGS 84, at most ${MAX_COORDINATES} positions in all rings together (more: 422).`,
+    description: `GeoJSON Polygon or MultiPolygon in WGS 84, at most ${MAX_COORDINATES} positions in all rings together, and so at most ${MAX_RINGS} rings and ${MAX_POLYGONS} polygons, none empty (otherwise 422, naming the first problem).`,
     example: {
       type: 'Polygon',
       coordinates: [
@@ -108,6 +109,7 @@ const fieldSummaryShape = {
   b_end: z.string().nullable().openapi({ format: 'date', description: 'Date the field left the farm; null while it stays.' }),
   b_acquiring_method: z.string().openapi({ description: 'How the farm holds the field: owner, lease, or a reference code.' }),
   b_bufferstrip: z.boolean().openapi({ description: 'Whether the field is a buffer strip.' }),
+  ...recordTimesShape,
 };
 
 export const fieldSummarySchema = z

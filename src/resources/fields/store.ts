@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { fields, type FieldGeometry } from '../../db/schema.js';
+import { recordTimes } from '../../db/timestamps.js';
 import { newId } from '../../accounts/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
@@ -22,6 +23,7 @@ const summaryColumns = {
   b_end: fields.b_end,
   b_acquiring_method: fields.b_acquiring_method,
   b_bufferstrip: fields.b_bufferstrip,
+  ...recordTimes(fields),
 };
 const fieldColumns = { ...summaryColumns, b_geometry: fields.b_geometry };
 

@@ -1,5 +1,6 @@
 // The harvest on the wire: measurements as sent, and the derived yield and N content.
 import { z } from '@hono/zod-openapi';
+import { recordTimesShape } from '../record-times.js';
 import { dateSchema } from '../../http/dates.js';
 
 const measurement = (max: number, description: string) =>
@@ -55,6 +56,7 @@ export const harvestSchema = z
     b_lu_moist: stored('As sent, %.'),
     b_lu_uww: stored('As sent, g per 5 kg.'),
     b_lu_cp: stored('As sent, g/kg DM.'),
+    ...recordTimesShape,
   })
   .openapi('Harvest');
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
+import { recordTimes } from '../../db/timestamps.js';
 import { newId } from '../../accounts/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
@@ -25,6 +26,7 @@ export const harvestColumns = {
   b_lu_moist: harvests.b_lu_moist,
   b_lu_uww: harvests.b_lu_uww,
   b_lu_cp: harvests.b_lu_cp,
+  ...recordTimes(harvests),
 };
 
 interface CultivationState {
@@ -107,7 +109,8 @@ export async function addHarvest(tx: Database, cultivation: CultivationState, in
       ...derive(crop, inputs),
     })
     .returning(harvestColumns);
-  if (crop.b_lu_harvestable === 'once')
+  // Only a real change of the end: an update would move the cultivation's updated_at (and its ETag).
+  if (crop.b_lu_harvestable === 'once' && cultivation.b_lu_end !== date)
     await tx.update(cultivations).set({ b_lu_end: date }).where(eq(cultivations.b_lu, cultivation.b_lu));
   return harvest as Harvest;
 }
@@ -137,7 +140,8 @@ export async function updateHarvest(tx: Database, harvestId: string, changes: Ha
     .set({ b_lu_harvest_date: date, ...measurementsOf(inputs), ...derive(crop, inputs) })
     .where(eq(harvests.b_id_harvesting, harvestId))
     .returning(harvestColumns);
-  if (crop.b_lu_harvestable === 'once') await tx.update(cultivations).set({ b_lu_end: date }).where(eq(cultivations.b_lu, stored.b_lu));
+  if (crop.b_lu_harvestable === 'once' && cultivation.b_lu_end !== date)
+    await tx.update(cultivations).set({ b_lu_end: date }).where(eq(cultivations.b_lu, stored.b_lu));
   return harvest as Harvest;
 }
 

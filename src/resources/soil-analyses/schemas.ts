@@ -1,5 +1,6 @@
 // The soil analysis on the wire: sampling (depth, date) and parameters with units and ranges.
 import { z } from '@hono/zod-openapi';
+import { recordTimesShape } from '../record-times.js';
 import { dateSchema } from '../../http/dates.js';
 import { unprocessable } from '../../http/validation.js';
 import { groundwaterClasses, numericSoilParameters, soilTypes } from './parameters.js';
@@ -69,6 +70,7 @@ export const soilAnalysisSchema = z
     a_depth_upper: z.number().openapi({ description: 'Upper sampling depth, cm below the surface.' }),
     a_depth_lower: z.number().nullable().openapi({ description: 'Lower sampling depth, cm below the surface; null when not known.' }),
     b_sampling_date: z.string().nullable().openapi({ format: 'date', description: 'Date the soil was sampled.' }),
+    ...recordTimesShape,
   })
   .catchall(z.union([z.number(), z.string(), z.null()]))
   .openapi('SoilAnalysis', { description: 'The sampling columns, plus each measured parameter (see SoilAnalysisCreate for units).' });

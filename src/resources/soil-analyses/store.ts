@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { soilAnalyses } from '../../db/schema.js';
+import { recordTimes } from '../../db/timestamps.js';
 import { newId } from '../../accounts/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
@@ -21,6 +22,7 @@ const columns = {
   a_depth_lower: soilAnalyses.a_depth_lower,
   b_sampling_date: soilAnalyses.b_sampling_date,
   parameters: soilAnalyses.parameters,
+  ...recordTimes(soilAnalyses),
 };
 
 type Row = {
@@ -32,10 +34,12 @@ type Row = {
   a_depth_lower: number | null;
   b_sampling_date: string | null;
   parameters: Record<string, number | string>;
+  created_at: string;
+  updated_at: string;
 };
 
-/** The analysis as the API returns it: parameters beside the sampling columns. */
-const flatten = ({ parameters, ...sampling }: Row) => ({ ...sampling, ...parameters });
+/** The analysis as the API returns it: parameters beside the sampling columns, its times last. */
+const flatten = ({ parameters, created_at, updated_at, ...sampling }: Row) => ({ ...sampling, ...parameters, created_at, updated_at });
 
 function split(input: Record<string, unknown>) {
   const sampling: Record<string, unknown> = {};
