@@ -2,8 +2,9 @@
 // @turf/area would measure as if nothing were wrong), or a hole whose edge crosses the outer ring's
 // or another hole's. A line sweeps the segments from west to east keeping those it crosses in order
 // from south to north, and compares a segment only with its neighbours in that order when it joins
-// or they become neighbours (Shamos and Hoey): O(n log n) whatever the shape, where comparing every
-// segment with all those whose extent overlaps it costs O(n²) for a comb of long teeth.
+// or they become neighbours (Shamos and Hoey): O(n log n) expected whatever the shape (the order is
+// a skip list), where comparing every segment with all those whose extent overlaps it costs O(n²)
+// for a comb of long slanted teeth.
 import { SweepOrder, type SweepNode } from './sweep-order.js';
 
 type Position = readonly [number, number];
