@@ -47,7 +47,7 @@ const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
 const corsHeaders = cors({
   origin: '*',
   maxAge: 600,
-  exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location', 'X-Request-Id'],
+  exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location', 'X-Request-Id', 'ETag'],
 });
 
 /**

@@ -51,6 +51,16 @@ export const errorGuides: Record<ErrorCode, ErrorGuide> = {
     description: 'The path exists but does not serve this method. The `Allow` header lists the methods it serves.',
     example: { detail: 'PUT is not served at /api/farms; use GET, HEAD, POST.', instance: '/api/farms' },
   },
+  'precondition-failed': {
+    description:
+      'A PATCH or DELETE sent If-Match with entity tags the record no longer has: someone changed it since you read it, and nothing was changed now. ' +
+      'Read the record again (its answer carries the current ETag), reapply your change to what you read, and send it with the new tag.',
+    example: {
+      detail:
+        'The farm has changed since the version you sent in If-Match; its ETag is now "q0Zl3xYf8cTn2WbJ5kRsE7uVhA9dGmP1oLzC4iNwB6y". Read it again and reapply your change.',
+      instance: '/api/farms/3sJb0u5X7vRk1cQm9Yp2Ag',
+    },
+  },
   conflict: {
     description:
       'The request contradicts what is stored: an e-mail address that has an account already, an end date before a stored start date, ' +

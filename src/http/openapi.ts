@@ -43,6 +43,8 @@ const descriptions: Record<ErrorCode, string> = {
   'not-found': 'The resource does not exist, or you have no access to it (`not-found`).',
   'method-not-allowed': 'The path does not serve this method; see the Allow header (`method-not-allowed`).',
   conflict: 'The request contradicts stored state (`conflict`).',
+  'precondition-failed':
+    'The record has changed since the version named in If-Match: nothing was changed; read it again (`precondition-failed`).',
   'payload-too-large':
     `The body is larger than this operation accepts: ${describeBytes(ACCOUNT_BUDGET.maxBytes)} for sign-up, sign-in and key management, ` +
     `${describeBytes(GEOMETRY_BUDGET.maxBytes)} for a field (which may carry a geometry), ${describeBytes(WRITE_BUDGET.maxBytes)} for any other (\`payload-too-large\`).`,

@@ -12,6 +12,7 @@ export const errorCodes = {
   'not-found': { status: 404, title: 'Not Found' },
   'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
   conflict: { status: 409, title: 'Conflict' },
+  'precondition-failed': { status: 412, title: 'Precondition Failed' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   'unprocessable-entity': { status: 422, title: 'Unprocessable Entity' },

@@ -12,6 +12,15 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { cultivationCreateSchema, cultivationSchema, cultivationUpdateSchema } from './schemas.js';
 import { createCultivation, deleteCultivation, getCultivation, listCultivations, updateCultivation } from './store.js';
 import { json, noContent } from '../../http/answers.js';
+import {
+  etagHeader,
+  ifMatch,
+  ifMatchParameter,
+  ifNoneMatchParameter,
+  notModifiedResponse,
+  readAnswer,
+  recordAnswer,
+} from '../../http/etag.js';
 
 const tags = ['Cultivations'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -44,7 +53,7 @@ const createCultivationRoute = createRoute({
   responses: {
     201: {
       description: 'The cultivation with its crop catalogue columns.',
-      headers: locationHeader,
+      headers: { ...locationHeader, ...etagHeader },
       content: jsonContent(cultivationSchema),
     },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
@@ -59,9 +68,11 @@ const getRoute = createRoute({
   summary: 'Get a cultivation',
   security: apiKeySecurity,
   request: { params: cultivationIdParams },
+  parameters: [ifNoneMatchParameter],
   responses: {
-    200: { description: 'The cultivation.', content: jsonContent(cultivationSchema) },
-    ...errorResponses(...authenticatedErrors, 'not-found'),
+    200: { description: 'The cultivation.', headers: etagHeader, content: jsonContent(cultivationSchema) },
+    ...notModifiedResponse,
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
   },
 });
 
@@ -74,9 +85,18 @@ const updateRoute = createRoute({
   description: 'Any subset. Dates must agree with the stored ones and with the harvests (409 otherwise).',
   security: apiKeySecurity,
   request: { params: cultivationIdParams, body: { required: true, content: jsonContent(cultivationUpdateSchema) } },
+  parameters: [ifMatchParameter],
   responses: {
-    200: { description: 'The cultivation after the change.', content: jsonContent(cultivationSchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'conflict', 'unprocessable-entity'),
+    200: { description: 'The cultivation after the change.', headers: etagHeader, content: jsonContent(cultivationSchema) },
+    ...errorResponses(
+      ...authenticatedErrors,
+      ...bodyErrors,
+      'not-found',
+      'forbidden',
+      'conflict',
+      'unprocessable-entity',
+      'precondition-failed',
+    ),
   },
 });
 
@@ -88,9 +108,10 @@ const deleteRoute = createRoute({
   summary: 'Delete a cultivation and its harvests, permanently (fertilizer applications stay)',
   security: apiKeySecurity,
   request: { params: cultivationIdParams },
+  parameters: [ifMatchParameter],
   responses: {
     204: { description: 'Deleted. A repeated delete answers 404.' },
-    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'validation-failed', 'not-found', 'forbidden', 'precondition-failed'),
   },
 });
 
@@ -116,7 +137,7 @@ export function cultivationRoutes({ database }: AppDeps) {
       (tx) => createCultivation(tx, b_id, input),
       { action: 'create', kind: 'cultivation', id: (created) => created.b_lu },
     );
-    return json(c, cultivation, 201, { location: `/api/cultivations/${cultivation.b_lu}` });
+    return recordAnswer(c, cultivation, 201, { location: `/api/cultivations/${cultivation.b_lu}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -124,25 +145,27 @@ export function cultivationRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'cultivation', b_lu, 'read');
     const cultivation = await getCultivation(db, b_lu);
     if (!cultivation) throw notFound('The cultivation does not exist.');
-    return json(c, cultivation, 200);
+    return readAnswer(c, cultivation);
   });
 
   app.openapi(updateRoute, async (c) => {
     const { b_lu } = c.req.valid('param');
     const changes = c.req.valid('json');
+    const precondition = ifMatch(c);
     const cultivation = await auditedWrite(
       db,
       c.get('principal'),
       { kind: 'cultivation', id: b_lu },
-      (tx) => updateCultivation(tx, b_lu, changes),
+      (tx) => updateCultivation(tx, b_lu, changes, precondition),
       { action: 'update', kind: 'cultivation', id: b_lu },
     );
-    return json(c, cultivation, 200);
+    return recordAnswer(c, cultivation, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { b_lu } = c.req.valid('param');
-    await auditedWrite(db, c.get('principal'), { kind: 'cultivation', id: b_lu }, (tx) => deleteCultivation(tx, b_lu), {
+    const precondition = ifMatch(c);
+    await auditedWrite(db, c.get('principal'), { kind: 'cultivation', id: b_lu }, (tx) => deleteCultivation(tx, b_lu, precondition), {
       action: 'delete',
       kind: 'cultivation',
       id: b_lu,

@@ -11,6 +11,7 @@ import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
 import { DomainError } from '../../domain-errors.js';
 import { deleteCultivations } from '../cascade.js';
+import { assertUnchanged, type Precondition } from '../entity-tags.js';
 import { defaultHarvestInputs } from '../harvests/conversion.js';
 import { addHarvest, readCultivation } from '../harvests/store.js';
 import type { Cultivation, CultivationCreate, CultivationUpdate } from './schemas.js';
@@ -102,7 +103,8 @@ function checkAgainstHarvests(crop: CropEntry, start: string, end: string | null
  * cultivation's harvests inside its period (409 otherwise). A crop harvested once that
  * gets an end date and has no harvest yet gets its harvest on that date, as on creation.
  */
-export async function updateCultivation(tx: Database, cultivationId: string, changes: CultivationUpdate) {
+export async function updateCultivation(tx: Database, cultivationId: string, changes: CultivationUpdate, precondition?: Precondition) {
+  await assertUnchanged('cultivation', precondition, () => getCultivation(tx, cultivationId));
   const stored = await readCultivation(tx, cultivationId);
   const crop = knownCrop(changes.b_lu_catalogue ?? stored.b_lu_catalogue);
   const start = changes.b_lu_start ?? stored.b_lu_start;
@@ -123,4 +125,7 @@ export async function updateCultivation(tx: Database, cultivationId: string, cha
   return withCatalogue(record!);
 }
 
-export const deleteCultivation = (tx: Database, cultivationId: string) => deleteCultivations(tx, sql`select ${cultivationId}::text`);
+export async function deleteCultivation(tx: Database, cultivationId: string, precondition?: Precondition): Promise<void> {
+  await assertUnchanged('cultivation', precondition, () => getCultivation(tx, cultivationId));
+  await deleteCultivations(tx, sql`select ${cultivationId}::text`);
+}

@@ -10,9 +10,17 @@ import { jsonContent } from '../../http/route-helpers.js';
 import { notFound } from '../../domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
-import { deleteFarmCascade } from '../cascade.js';
-import { createFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
+import { createFarm, deleteFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
 import { json, noContent } from '../../http/answers.js';
+import {
+  etagHeader,
+  ifMatch,
+  ifMatchParameter,
+  ifNoneMatchParameter,
+  notModifiedResponse,
+  readAnswer,
+  recordAnswer,
+} from '../../http/etag.js';
 
 const tags = ['Farms'];
 
@@ -42,7 +50,7 @@ const createFarmRoute = createRoute({
   responses: {
     201: {
       description: 'The farm, with its new `b_id_farm`.',
-      headers: { Location: { schema: { type: 'string' }, description: 'Path of the new farm.' } },
+      headers: { Location: { schema: { type: 'string' }, description: 'Path of the new farm.' }, ...etagHeader },
       content: jsonContent(farmSchema),
     },
     ...errorResponses(...authenticatedErrors, ...bodyErrors),
@@ -57,9 +65,11 @@ const getRoute = createRoute({
   summary: 'Get a farm',
   security: apiKeySecurity,
   request: { params: farmIdParams },
+  parameters: [ifNoneMatchParameter],
   responses: {
-    200: { description: 'The farm.', content: jsonContent(farmSchema) },
-    ...errorResponses(...authenticatedErrors, 'not-found'),
+    200: { description: 'The farm.', headers: etagHeader, content: jsonContent(farmSchema) },
+    ...notModifiedResponse,
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
   },
 });
 
@@ -71,9 +81,10 @@ const updateRoute = createRoute({
   summary: 'Update a farm (owner or advisor)',
   security: apiKeySecurity,
   request: { params: farmIdParams, body: { required: true, content: jsonContent(farmUpdateSchema) } },
+  parameters: [ifMatchParameter],
   responses: {
-    200: { description: 'The farm after the update.', content: jsonContent(farmSchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden'),
+    200: { description: 'The farm after the update.', headers: etagHeader, content: jsonContent(farmSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'precondition-failed'),
   },
 });
 
@@ -85,9 +96,10 @@ const deleteRoute = createRoute({
   summary: 'Delete a farm and everything on it, permanently (owner or advisor)',
   security: apiKeySecurity,
   request: { params: farmIdParams },
+  parameters: [ifMatchParameter],
   responses: {
     204: { description: 'Deleted. A repeated delete answers 404.' },
-    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'validation-failed', 'not-found', 'forbidden', 'precondition-failed'),
   },
 });
 
@@ -112,29 +124,33 @@ export function farmRoutes(deps: AppDeps) {
       await recordWrite(tx, principal, created.b_id_farm, 'create', 'farm', created.b_id_farm);
       return created;
     });
-    return json(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
+    return recordAnswer(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
   });
 
   app.openapi(getRoute, async (c) => {
     const farm = await findReadableFarm(deps, c.get('principal'), c.req.valid('param').b_id_farm);
     if (!farm) throw notFound('The farm does not exist.');
-    return json(c, farm, 200);
+    return readAnswer(c, farm);
   });
 
   app.openapi(updateRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const changes = c.req.valid('json');
-    const farm = await auditedWrite(db, c.get('principal'), { kind: 'farm', id: b_id_farm }, (tx) => updateFarm(tx, b_id_farm, changes), {
-      action: 'update',
-      kind: 'farm',
-      id: b_id_farm,
-    });
-    return json(c, farm, 200);
+    const precondition = ifMatch(c);
+    const farm = await auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'farm', id: b_id_farm },
+      (tx) => updateFarm(tx, b_id_farm, changes, precondition),
+      { action: 'update', kind: 'farm', id: b_id_farm },
+    );
+    return recordAnswer(c, farm, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
-    await auditedWrite(db, c.get('principal'), { kind: 'farm', id: b_id_farm }, (tx) => deleteFarmCascade(tx, b_id_farm), {
+    const precondition = ifMatch(c);
+    await auditedWrite(db, c.get('principal'), { kind: 'farm', id: b_id_farm }, (tx) => deleteFarm(tx, b_id_farm, precondition), {
       action: 'delete',
       kind: 'farm',
       id: b_id_farm,

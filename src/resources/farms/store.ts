@@ -9,6 +9,8 @@ import { recordTimes, rfc3339Text } from '../../db/timestamps.js';
 import { farms, type FarmRole } from '../../db/schema.js';
 import { newId } from '../../accounts/secrets.js';
 import type { PageQuery } from '../../db/paging.js';
+import { deleteFarmCascade } from '../cascade.js';
+import { assertUnchanged, type Precondition } from '../entity-tags.js';
 import type { Farm, FarmCreate, FarmUpdate } from './schemas.js';
 
 const farmColumns = {
@@ -146,11 +148,22 @@ export async function createFarm(tx: Database, ownerId: string, input: FarmCreat
   return farm!;
 }
 
-export async function updateFarm(tx: Database, farmId: string, changes: FarmUpdate): Promise<Farm> {
-  if (Object.keys(changes).length === 0) {
-    const [farm] = await tx.select(farmColumns).from(farms).where(eq(farms.b_id_farm, farmId));
-    return farm!;
-  }
+/** The farm as the API answers it, read in `tx`. */
+async function readFarm(tx: Database, farmId: string): Promise<Farm> {
+  const [farm] = await tx.select(farmColumns).from(farms).where(eq(farms.b_id_farm, farmId));
+  return farm!;
+}
+
+/** Run inside the farm's audited write, so that `precondition` is checked against the farm as the update finds it. */
+export async function updateFarm(tx: Database, farmId: string, changes: FarmUpdate, precondition?: Precondition): Promise<Farm> {
+  await assertUnchanged('farm', precondition, () => readFarm(tx, farmId));
+  if (Object.keys(changes).length === 0) return readFarm(tx, farmId);
   const [farm] = await tx.update(farms).set(changes).where(eq(farms.b_id_farm, farmId)).returning(farmColumns);
   return farm!;
+}
+
+/** The farm and everything on it, if `precondition` holds. Run inside the farm's audited write. */
+export async function deleteFarm(tx: Database, farmId: string, precondition?: Precondition): Promise<void> {
+  await assertUnchanged('farm', precondition, () => readFarm(tx, farmId));
+  await deleteFarmCascade(tx, farmId);
 }

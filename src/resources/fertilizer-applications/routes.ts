@@ -12,6 +12,15 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { applicationCreateSchema, applicationSchema, applicationUpdateSchema } from './schemas.js';
 import { createApplication, deleteApplication, getApplication, listApplications, updateApplication } from './store.js';
 import { json, noContent } from '../../http/answers.js';
+import {
+  etagHeader,
+  ifMatch,
+  ifMatchParameter,
+  ifNoneMatchParameter,
+  notModifiedResponse,
+  readAnswer,
+  recordAnswer,
+} from '../../http/etag.js';
 
 const tags = ['Fertilizer applications'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -44,7 +53,7 @@ const createApplicationRoute = createRoute({
   security: apiKeySecurity,
   request: { params: fieldIdParams, body: { required: true, content: jsonContent(applicationCreateSchema) } },
   responses: {
-    201: { description: 'The application.', headers: locationHeader, content: jsonContent(applicationSchema) },
+    201: { description: 'The application.', headers: { ...locationHeader, ...etagHeader }, content: jsonContent(applicationSchema) },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
   },
 });
@@ -57,9 +66,11 @@ const getRoute = createRoute({
   summary: 'Get a fertilizer application',
   security: apiKeySecurity,
   request: { params: applicationIdParams },
+  parameters: [ifNoneMatchParameter],
   responses: {
-    200: { description: 'The application.', content: jsonContent(applicationSchema) },
-    ...errorResponses(...authenticatedErrors, 'not-found'),
+    200: { description: 'The application.', headers: etagHeader, content: jsonContent(applicationSchema) },
+    ...notModifiedResponse,
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
   },
 });
 
@@ -71,9 +82,10 @@ const updateRoute = createRoute({
   summary: 'Change a fertilizer application (owner or advisor)',
   security: apiKeySecurity,
   request: { params: applicationIdParams, body: { required: true, content: jsonContent(applicationUpdateSchema) } },
+  parameters: [ifMatchParameter],
   responses: {
-    200: { description: 'The application after the change.', content: jsonContent(applicationSchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
+    200: { description: 'The application after the change.', headers: etagHeader, content: jsonContent(applicationSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity', 'precondition-failed'),
   },
 });
 
@@ -85,9 +97,10 @@ const deleteRoute = createRoute({
   summary: 'Delete a fertilizer application, permanently',
   security: apiKeySecurity,
   request: { params: applicationIdParams },
+  parameters: [ifMatchParameter],
   responses: {
     204: { description: 'Deleted. A repeated delete answers 404.' },
-    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'validation-failed', 'not-found', 'forbidden', 'precondition-failed'),
   },
 });
 
@@ -113,7 +126,7 @@ export function applicationRoutes({ database }: AppDeps) {
       (tx) => createApplication(tx, b_id, input),
       { action: 'create', kind: 'fertilizer application', id: (a) => a.p_app_id },
     );
-    return json(c, application, 201, { location: `/api/fertilizer-applications/${application.p_app_id}` });
+    return recordAnswer(c, application, 201, { location: `/api/fertilizer-applications/${application.p_app_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -121,29 +134,37 @@ export function applicationRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'fertilizer application', p_app_id, 'read');
     const application = await getApplication(db, p_app_id);
     if (!application) throw notFound('The fertilizer application does not exist.');
-    return json(c, application, 200);
+    return readAnswer(c, application);
   });
 
   app.openapi(updateRoute, async (c) => {
     const { p_app_id } = c.req.valid('param');
     const changes = c.req.valid('json');
+    const precondition = ifMatch(c);
     const application = await auditedWrite(
       db,
       c.get('principal'),
       { kind: 'fertilizer application', id: p_app_id },
-      (tx) => updateApplication(tx, p_app_id, changes),
+      (tx) => updateApplication(tx, p_app_id, changes, precondition),
       { action: 'update', kind: 'fertilizer application', id: p_app_id },
     );
-    return json(c, application, 200);
+    return recordAnswer(c, application, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { p_app_id } = c.req.valid('param');
-    await auditedWrite(db, c.get('principal'), { kind: 'fertilizer application', id: p_app_id }, (tx) => deleteApplication(tx, p_app_id), {
-      action: 'delete',
-      kind: 'fertilizer application',
-      id: p_app_id,
-    });
+    const precondition = ifMatch(c);
+    await auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'fertilizer application', id: p_app_id },
+      (tx) => deleteApplication(tx, p_app_id, precondition),
+      {
+        action: 'delete',
+        kind: 'fertilizer application',
+        id: p_app_id,
+      },
+    );
     return noContent(c);
   });
 

@@ -10,6 +10,7 @@ import { newId } from '../../accounts/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
 import { DomainError } from '../../domain-errors.js';
+import { assertUnchanged, type Precondition } from '../entity-tags.js';
 import type { ApplicationCreate, ApplicationUpdate } from './schemas.js';
 
 const recordColumns = {
@@ -101,8 +102,9 @@ export async function listApplications(db: Database, fieldId: string, page: Page
   return { data: (rows as Row[]).map(withName), total };
 }
 
-export async function updateApplication(tx: Database, applicationId: string, changes: ApplicationUpdate) {
+export async function updateApplication(tx: Database, applicationId: string, changes: ApplicationUpdate, precondition?: Precondition) {
   const stored = (await getApplication(tx, applicationId))!;
+  await assertUnchanged('fertilizer application', precondition, async () => stored);
   const { p_app_amount_unit, p_app_amount_display, ...rest } = changes;
   const amountChanged = p_app_amount_display !== undefined || changes.p_id !== undefined || p_app_amount_unit !== undefined;
   const amount = amountChanged
@@ -120,6 +122,7 @@ export async function updateApplication(tx: Database, applicationId: string, cha
   return (await getApplication(tx, applicationId))!;
 }
 
-export async function deleteApplication(tx: Database, applicationId: string): Promise<void> {
+export async function deleteApplication(tx: Database, applicationId: string, precondition?: Precondition): Promise<void> {
+  await assertUnchanged('fertilizer application', precondition, () => getApplication(tx, applicationId));
   await tx.delete(fertilizerApplications).where(eq(fertilizerApplications.p_app_id, applicationId));
 }

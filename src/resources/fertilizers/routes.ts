@@ -12,6 +12,15 @@ import { farmIdParams } from '../farms/schemas.js';
 import { farmFertilizerCreateSchema, farmFertilizerSchema } from './schemas.js';
 import { acquireFertilizer, deleteFarmFertilizer, getFarmFertilizer, listFarmFertilizers } from './store.js';
 import { json, noContent } from '../../http/answers.js';
+import {
+  etagHeader,
+  ifMatch,
+  ifMatchParameter,
+  ifNoneMatchParameter,
+  notModifiedResponse,
+  readAnswer,
+  recordAnswer,
+} from '../../http/etag.js';
 
 const tags = ['Fertilizers'];
 const fertilizerIdParams = idParams('p_id', "The farm's fertilizer identifier.");
@@ -42,7 +51,7 @@ const acquireRoute = createRoute({
   responses: {
     201: {
       description: "The farm's fertilizer; its p_id is what applications use.",
-      headers: locationHeader,
+      headers: { ...locationHeader, ...etagHeader },
       content: jsonContent(farmFertilizerSchema),
     },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
@@ -57,9 +66,11 @@ const getRoute = createRoute({
   summary: "Get a farm's fertilizer",
   security: apiKeySecurity,
   request: { params: fertilizerIdParams },
+  parameters: [ifNoneMatchParameter],
   responses: {
-    200: { description: 'The fertilizer.', content: jsonContent(farmFertilizerSchema) },
-    ...errorResponses(...authenticatedErrors, 'not-found'),
+    200: { description: 'The fertilizer.', headers: etagHeader, content: jsonContent(farmFertilizerSchema) },
+    ...notModifiedResponse,
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
   },
 });
 
@@ -72,9 +83,18 @@ const deleteRoute = createRoute({
   description: 'A fertilizer still used by an application is 409.',
   security: apiKeySecurity,
   request: { params: fertilizerIdParams },
+  parameters: [ifMatchParameter],
   responses: {
     204: { description: 'Deleted. A repeated delete answers 404.' },
-    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden', 'conflict'),
+    ...errorResponses(
+      ...authenticatedErrors,
+      ...bodyCheckErrors,
+      'validation-failed',
+      'not-found',
+      'forbidden',
+      'conflict',
+      'precondition-failed',
+    ),
   },
 });
 
@@ -100,7 +120,7 @@ export function fertilizerRoutes({ database }: AppDeps) {
       (tx) => acquireFertilizer(tx, b_id_farm, input),
       { action: 'create', kind: 'fertilizer', id: (f) => f.p_id },
     );
-    return json(c, fertilizer, 201, { location: `/api/fertilizers/${fertilizer.p_id}` });
+    return recordAnswer(c, fertilizer, 201, { location: `/api/fertilizers/${fertilizer.p_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -108,12 +128,13 @@ export function fertilizerRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'fertilizer', p_id, 'read');
     const fertilizer = await getFarmFertilizer(db, p_id);
     if (!fertilizer) throw notFound('The fertilizer does not exist.');
-    return json(c, fertilizer, 200);
+    return readAnswer(c, fertilizer);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { p_id } = c.req.valid('param');
-    await auditedWrite(db, c.get('principal'), { kind: 'fertilizer', id: p_id }, (tx) => deleteFarmFertilizer(tx, p_id), {
+    const precondition = ifMatch(c);
+    await auditedWrite(db, c.get('principal'), { kind: 'fertilizer', id: p_id }, (tx) => deleteFarmFertilizer(tx, p_id, precondition), {
       action: 'delete',
       kind: 'fertilizer',
       id: p_id,

@@ -9,6 +9,7 @@ import { recordTimes } from '../../db/timestamps.js';
 import { newId } from '../../accounts/secrets.js';
 import type { PageQuery } from '../../db/paging.js';
 import { DomainError } from '../../domain-errors.js';
+import { assertUnchanged, type Precondition } from '../entity-tags.js';
 import { documentedFields, type FarmFertilizerCreate } from './schemas.js';
 
 const columns = {
@@ -54,7 +55,8 @@ export async function listFarmFertilizers(db: Database, farmId: string, page: Pa
 }
 
 /** A fertilizer that applications still use cannot go (409): the applications would lose their product. */
-export async function deleteFarmFertilizer(tx: Database, fertilizerId: string): Promise<void> {
+export async function deleteFarmFertilizer(tx: Database, fertilizerId: string, precondition?: Precondition): Promise<void> {
+  await assertUnchanged('fertilizer', precondition, () => getFarmFertilizer(tx, fertilizerId));
   const [used] = await tx.select({ n: count() }).from(fertilizerApplications).where(eq(fertilizerApplications.p_id, fertilizerId));
   const inUse = () => new DomainError('conflict', `The fertilizer is used by fertilizer applications (${used!.n}); delete those first.`);
   if (used!.n > 0) throw inUse();

@@ -13,6 +13,15 @@ import { farmIdParams } from '../farms/schemas.js';
 import { fieldCreateSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
 import { createField, deleteField, getField, listFields, updateField } from './store.js';
 import { json, noContent } from '../../http/answers.js';
+import {
+  etagHeader,
+  ifMatch,
+  ifMatchParameter,
+  ifNoneMatchParameter,
+  notModifiedResponse,
+  readAnswer,
+  recordAnswer,
+} from '../../http/etag.js';
 
 const tags = ['Fields'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -44,7 +53,7 @@ const createFieldRoute = createRoute({
   security: apiKeySecurity,
   request: { params: farmIdParams, body: { required: true, content: jsonContent(fieldCreateSchema) } },
   responses: {
-    201: { description: 'The field.', headers: locationHeader, content: jsonContent(fieldSchema) },
+    201: { description: 'The field.', headers: { ...locationHeader, ...etagHeader }, content: jsonContent(fieldSchema) },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
   },
 });
@@ -57,9 +66,11 @@ const getRoute = createRoute({
   summary: 'Get a field, with its geometry',
   security: apiKeySecurity,
   request: { params: fieldIdParams },
+  parameters: [ifNoneMatchParameter],
   responses: {
-    200: { description: 'The field.', content: jsonContent(fieldSchema) },
-    ...errorResponses(...authenticatedErrors, 'not-found'),
+    200: { description: 'The field.', headers: etagHeader, content: jsonContent(fieldSchema) },
+    ...notModifiedResponse,
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
   },
 });
 
@@ -73,9 +84,18 @@ const updateRoute = createRoute({
     'Any subset. A new geometry recomputes b_area and b_centroid. b_end must stay after b_start, stored or sent (409 when it contradicts a stored date).',
   security: apiKeySecurity,
   request: { params: fieldIdParams, body: { required: true, content: jsonContent(fieldUpdateSchema) } },
+  parameters: [ifMatchParameter],
   responses: {
-    200: { description: 'The field after the change.', content: jsonContent(fieldSchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'conflict', 'unprocessable-entity'),
+    200: { description: 'The field after the change.', headers: etagHeader, content: jsonContent(fieldSchema) },
+    ...errorResponses(
+      ...authenticatedErrors,
+      ...bodyErrors,
+      'not-found',
+      'forbidden',
+      'conflict',
+      'unprocessable-entity',
+      'precondition-failed',
+    ),
   },
 });
 
@@ -87,9 +107,10 @@ const deleteRoute = createRoute({
   summary: 'Delete a field with its cultivations, harvests, soil analyses and fertilizer applications, permanently',
   security: apiKeySecurity,
   request: { params: fieldIdParams },
+  parameters: [ifMatchParameter],
   responses: {
     204: { description: 'Deleted. A repeated delete answers 404.' },
-    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'validation-failed', 'not-found', 'forbidden', 'precondition-failed'),
   },
 });
 
@@ -113,7 +134,7 @@ export function fieldRoutes({ database }: AppDeps) {
       kind: 'field',
       id: (f) => f.b_id,
     });
-    return json(c, field, 201, { location: `/api/fields/${field.b_id}` });
+    return recordAnswer(c, field, 201, { location: `/api/fields/${field.b_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -121,23 +142,31 @@ export function fieldRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const field = await getField(db, b_id);
     if (!field) throw notFound('The field does not exist.');
-    return json(c, field, 200);
+    return readAnswer(c, field);
   });
 
   app.openapi(updateRoute, async (c) => {
     const { b_id } = c.req.valid('param');
     const changes = c.req.valid('json');
-    const field = await auditedWrite(db, c.get('principal'), { kind: 'field', id: b_id }, (tx) => updateField(tx, b_id, changes), {
-      action: 'update',
-      kind: 'field',
-      id: b_id,
-    });
-    return json(c, field, 200);
+    const precondition = ifMatch(c);
+    const field = await auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'field', id: b_id },
+      (tx) => updateField(tx, b_id, changes, precondition),
+      {
+        action: 'update',
+        kind: 'field',
+        id: b_id,
+      },
+    );
+    return recordAnswer(c, field, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { b_id } = c.req.valid('param');
-    await auditedWrite(db, c.get('principal'), { kind: 'field', id: b_id }, (tx) => deleteField(tx, b_id), {
+    const precondition = ifMatch(c);
+    await auditedWrite(db, c.get('principal'), { kind: 'field', id: b_id }, (tx) => deleteField(tx, b_id, precondition), {
       action: 'delete',
       kind: 'field',
       id: b_id,

@@ -10,6 +10,7 @@ import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
 import { DomainError } from '../../domain-errors.js';
 import { deleteFields } from '../cascade.js';
+import { assertUnchanged, type Precondition } from '../entity-tags.js';
 import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
 import type { FieldCreate, FieldSummary, FieldUpdate } from './schemas.js';
 
@@ -58,7 +59,8 @@ export function listFields(db: Database, farmId: string, page: PageQuery & DateR
 }
 
 /** Dates are checked against the stored ones: an end not after the start contradicts stored state (409). */
-export async function updateField(tx: Database, fieldId: string, changes: FieldUpdate) {
+export async function updateField(tx: Database, fieldId: string, changes: FieldUpdate, precondition?: Precondition) {
+  await assertUnchanged('field', precondition, () => getField(tx, fieldId));
   const [stored] = await tx.select({ b_start: fields.b_start, b_end: fields.b_end }).from(fields).where(eq(fields.b_id, fieldId));
   const start = changes.b_start ?? stored!.b_start;
   const end = changes.b_end === undefined ? stored!.b_end : changes.b_end;
@@ -73,4 +75,7 @@ export async function updateField(tx: Database, fieldId: string, changes: FieldU
   return field!;
 }
 
-export const deleteField = (tx: Database, fieldId: string) => deleteFields(tx, sql`select ${fieldId}::text`);
+export async function deleteField(tx: Database, fieldId: string, precondition?: Precondition): Promise<void> {
+  await assertUnchanged('field', precondition, () => getField(tx, fieldId));
+  await deleteFields(tx, sql`select ${fieldId}::text`);
+}

@@ -12,6 +12,15 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { harvestCreateSchema, harvestSchema, harvestUpdateSchema } from './schemas.js';
 import { addHarvest, deleteHarvest, getHarvest, listHarvests, readCultivation, updateHarvest } from './store.js';
 import { json, noContent } from '../../http/answers.js';
+import {
+  etagHeader,
+  ifMatch,
+  ifMatchParameter,
+  ifNoneMatchParameter,
+  notModifiedResponse,
+  readAnswer,
+  recordAnswer,
+} from '../../http/etag.js';
 
 const tags = ['Harvests'];
 const cultivationIdParams = idParams('b_lu', 'Cultivation identifier.');
@@ -44,7 +53,7 @@ const createHarvestRoute = createRoute({
   security: apiKeySecurity,
   request: { params: cultivationIdParams, body: { required: true, content: jsonContent(harvestCreateSchema) } },
   responses: {
-    201: { description: 'The harvest.', headers: locationHeader, content: jsonContent(harvestSchema) },
+    201: { description: 'The harvest.', headers: { ...locationHeader, ...etagHeader }, content: jsonContent(harvestSchema) },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, ...ruleErrors),
   },
 });
@@ -57,9 +66,11 @@ const getRoute = createRoute({
   summary: 'Get a harvest',
   security: apiKeySecurity,
   request: { params: harvestIdParams },
+  parameters: [ifNoneMatchParameter],
   responses: {
-    200: { description: 'The harvest.', content: jsonContent(harvestSchema) },
-    ...errorResponses(...authenticatedErrors, 'not-found'),
+    200: { description: 'The harvest.', headers: etagHeader, content: jsonContent(harvestSchema) },
+    ...notModifiedResponse,
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
   },
 });
 
@@ -72,9 +83,10 @@ const updateRoute = createRoute({
   description: 'The rules of creation apply to the result.',
   security: apiKeySecurity,
   request: { params: harvestIdParams, body: { required: true, content: jsonContent(harvestUpdateSchema) } },
+  parameters: [ifMatchParameter],
   responses: {
-    200: { description: 'The harvest after the change.', content: jsonContent(harvestSchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, ...ruleErrors),
+    200: { description: 'The harvest after the change.', headers: etagHeader, content: jsonContent(harvestSchema) },
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, ...ruleErrors, 'precondition-failed'),
   },
 });
 
@@ -86,9 +98,10 @@ const deleteRoute = createRoute({
   summary: 'Delete a harvest, permanently',
   security: apiKeySecurity,
   request: { params: harvestIdParams },
+  parameters: [ifMatchParameter],
   responses: {
     204: { description: 'Deleted. A repeated delete answers 404.' },
-    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'validation-failed', 'not-found', 'forbidden', 'precondition-failed'),
   },
 });
 
@@ -114,7 +127,7 @@ export function harvestRoutes({ database }: AppDeps) {
       async (tx) => addHarvest(tx, await readCultivation(tx, b_lu), input),
       { action: 'create', kind: 'harvest', id: (h) => h.b_id_harvesting },
     );
-    return json(c, harvest, 201, { location: `/api/harvests/${harvest.b_id_harvesting}` });
+    return recordAnswer(c, harvest, 201, { location: `/api/harvests/${harvest.b_id_harvesting}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -122,29 +135,37 @@ export function harvestRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'harvest', b_id_harvesting, 'read');
     const harvest = await getHarvest(db, b_id_harvesting);
     if (!harvest) throw notFound('The harvest does not exist.');
-    return json(c, harvest, 200);
+    return readAnswer(c, harvest);
   });
 
   app.openapi(updateRoute, async (c) => {
     const { b_id_harvesting } = c.req.valid('param');
     const changes = c.req.valid('json');
+    const precondition = ifMatch(c);
     const harvest = await auditedWrite(
       db,
       c.get('principal'),
       { kind: 'harvest', id: b_id_harvesting },
-      (tx) => updateHarvest(tx, b_id_harvesting, changes),
+      (tx) => updateHarvest(tx, b_id_harvesting, changes, precondition),
       { action: 'update', kind: 'harvest', id: b_id_harvesting },
     );
-    return json(c, harvest, 200);
+    return recordAnswer(c, harvest, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { b_id_harvesting } = c.req.valid('param');
-    await auditedWrite(db, c.get('principal'), { kind: 'harvest', id: b_id_harvesting }, (tx) => deleteHarvest(tx, b_id_harvesting), {
-      action: 'delete',
-      kind: 'harvest',
-      id: b_id_harvesting,
-    });
+    const precondition = ifMatch(c);
+    await auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'harvest', id: b_id_harvesting },
+      (tx) => deleteHarvest(tx, b_id_harvesting, precondition),
+      {
+        action: 'delete',
+        kind: 'harvest',
+        id: b_id_harvesting,
+      },
+    );
     return noContent(c);
   });
 

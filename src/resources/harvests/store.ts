@@ -10,6 +10,7 @@ import { newId } from '../../accounts/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
 import { DomainError } from '../../domain-errors.js';
+import { assertUnchanged, type Precondition } from '../entity-tags.js';
 import { convertHarvest, harvestInputNames, type HarvestInputs } from './conversion.js';
 import type { Harvest, HarvestCreate, HarvestUpdate } from './schemas.js';
 
@@ -125,8 +126,14 @@ export function listHarvests(db: Database, cultivationId: string, page: PageQuer
   return selectPage<Harvest>(db, harvests, harvestColumns, where, [harvests.created_at, harvests.b_id_harvesting], page);
 }
 
-export async function updateHarvest(tx: Database, harvestId: string, changes: HarvestUpdate): Promise<Harvest> {
+export async function updateHarvest(
+  tx: Database,
+  harvestId: string,
+  changes: HarvestUpdate,
+  precondition?: Precondition,
+): Promise<Harvest> {
   const stored = (await getHarvest(tx, harvestId))!;
+  await assertUnchanged('harvest', precondition, async () => stored);
   const cultivation = await readCultivation(tx, stored.b_lu);
   const crop = findCrop(cultivation.b_lu_catalogue)!;
   const { b_lu_harvest_date: newDate, ...changedInputs } = changes;
@@ -145,6 +152,7 @@ export async function updateHarvest(tx: Database, harvestId: string, changes: Ha
   return harvest as Harvest;
 }
 
-export async function deleteHarvest(tx: Database, harvestId: string): Promise<void> {
+export async function deleteHarvest(tx: Database, harvestId: string, precondition?: Precondition): Promise<void> {
+  await assertUnchanged('harvest', precondition, () => getHarvest(tx, harvestId));
   await tx.delete(harvests).where(eq(harvests.b_id_harvesting, harvestId));
 }

@@ -12,6 +12,15 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { soilAnalysisCreateSchema, soilAnalysisSchema, soilAnalysisUpdateSchema } from './schemas.js';
 import { createSoilAnalysis, deleteSoilAnalysis, getSoilAnalysis, listSoilAnalyses, updateSoilAnalysis } from './store.js';
 import { json, noContent } from '../../http/answers.js';
+import {
+  etagHeader,
+  ifMatch,
+  ifMatchParameter,
+  ifNoneMatchParameter,
+  notModifiedResponse,
+  readAnswer,
+  recordAnswer,
+} from '../../http/etag.js';
 
 const tags = ['Soil analyses'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -43,7 +52,7 @@ const createAnalysisRoute = createRoute({
   security: apiKeySecurity,
   request: { params: fieldIdParams, body: { required: true, content: jsonContent(soilAnalysisCreateSchema) } },
   responses: {
-    201: { description: 'The soil analysis.', headers: locationHeader, content: jsonContent(soilAnalysisSchema) },
+    201: { description: 'The soil analysis.', headers: { ...locationHeader, ...etagHeader }, content: jsonContent(soilAnalysisSchema) },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'unprocessable-entity'),
   },
 });
@@ -56,9 +65,11 @@ const getRoute = createRoute({
   summary: 'Get a soil analysis',
   security: apiKeySecurity,
   request: { params: analysisIdParams },
+  parameters: [ifNoneMatchParameter],
   responses: {
-    200: { description: 'The soil analysis.', content: jsonContent(soilAnalysisSchema) },
-    ...errorResponses(...authenticatedErrors, 'not-found'),
+    200: { description: 'The soil analysis.', headers: etagHeader, content: jsonContent(soilAnalysisSchema) },
+    ...notModifiedResponse,
+    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
   },
 });
 
@@ -70,9 +81,18 @@ const updateRoute = createRoute({
   summary: 'Change a soil analysis (owner or advisor)',
   security: apiKeySecurity,
   request: { params: analysisIdParams, body: { required: true, content: jsonContent(soilAnalysisUpdateSchema) } },
+  parameters: [ifMatchParameter],
   responses: {
-    200: { description: 'The soil analysis after the change.', content: jsonContent(soilAnalysisSchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'conflict', 'unprocessable-entity'),
+    200: { description: 'The soil analysis after the change.', headers: etagHeader, content: jsonContent(soilAnalysisSchema) },
+    ...errorResponses(
+      ...authenticatedErrors,
+      ...bodyErrors,
+      'not-found',
+      'forbidden',
+      'conflict',
+      'unprocessable-entity',
+      'precondition-failed',
+    ),
   },
 });
 
@@ -84,9 +104,10 @@ const deleteRoute = createRoute({
   summary: 'Delete a soil analysis with its sampling, permanently',
   security: apiKeySecurity,
   request: { params: analysisIdParams },
+  parameters: [ifMatchParameter],
   responses: {
     204: { description: 'Deleted. A repeated delete answers 404.' },
-    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'not-found', 'forbidden'),
+    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'validation-failed', 'not-found', 'forbidden', 'precondition-failed'),
   },
 });
 
@@ -110,7 +131,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
       kind: 'soil analysis',
       id: (a) => a.a_id,
     });
-    return json(c, analysis, 201, { location: `/api/soil-analyses/${analysis.a_id}` });
+    return recordAnswer(c, analysis, 201, { location: `/api/soil-analyses/${analysis.a_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -118,25 +139,27 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'soil analysis', a_id, 'read');
     const analysis = await getSoilAnalysis(db, a_id);
     if (!analysis) throw notFound('The soil analysis does not exist.');
-    return json(c, analysis, 200);
+    return readAnswer(c, analysis);
   });
 
   app.openapi(updateRoute, async (c) => {
     const { a_id } = c.req.valid('param');
     const changes = c.req.valid('json');
+    const precondition = ifMatch(c);
     const analysis = await auditedWrite(
       db,
       c.get('principal'),
       { kind: 'soil analysis', id: a_id },
-      (tx) => updateSoilAnalysis(tx, a_id, changes),
+      (tx) => updateSoilAnalysis(tx, a_id, changes, precondition),
       { action: 'update', kind: 'soil analysis', id: a_id },
     );
-    return json(c, analysis, 200);
+    return recordAnswer(c, analysis, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { a_id } = c.req.valid('param');
-    await auditedWrite(db, c.get('principal'), { kind: 'soil analysis', id: a_id }, (tx) => deleteSoilAnalysis(tx, a_id), {
+    const precondition = ifMatch(c);
+    await auditedWrite(db, c.get('principal'), { kind: 'soil analysis', id: a_id }, (tx) => deleteSoilAnalysis(tx, a_id, precondition), {
       action: 'delete',
       kind: 'soil analysis',
       id: a_id,

@@ -9,6 +9,7 @@ import { newId } from '../../accounts/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
 import { DomainError } from '../../domain-errors.js';
+import { assertUnchanged, type Precondition } from '../entity-tags.js';
 import type { SoilAnalysisCreate, SoilAnalysisUpdate } from './schemas.js';
 
 const SAMPLING = ['a_date', 'a_source', 'a_depth_upper', 'a_depth_lower', 'b_sampling_date'] as const;
@@ -79,8 +80,9 @@ export async function listSoilAnalyses(db: Database, fieldId: string, page: Page
   return { data: data.map(flatten), total };
 }
 
-export async function updateSoilAnalysis(tx: Database, analysisId: string, changes: SoilAnalysisUpdate) {
+export async function updateSoilAnalysis(tx: Database, analysisId: string, changes: SoilAnalysisUpdate, precondition?: Precondition) {
   const [stored] = (await tx.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId))) as Row[];
+  await assertUnchanged('soil analysis', precondition, async () => flatten(stored!));
   const { sampling, parameters } = split(changes);
   const upper = (sampling.a_depth_upper as number | undefined) ?? stored!.a_depth_upper;
   const lower = sampling.a_depth_lower === undefined ? stored!.a_depth_lower : (sampling.a_depth_lower as number | null);
@@ -98,7 +100,8 @@ export async function updateSoilAnalysis(tx: Database, analysisId: string, chang
   return flatten(row as Row);
 }
 
-export async function deleteSoilAnalysis(tx: Database, analysisId: string): Promise<void> {
+export async function deleteSoilAnalysis(tx: Database, analysisId: string, precondition?: Precondition): Promise<void> {
+  await assertUnchanged('soil analysis', precondition, () => getSoilAnalysis(tx, analysisId));
   // 1–2. the soil sampling record and the analysis (one row here)
   await tx.delete(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId));
 }
