@@ -56,9 +56,15 @@ export function countRequest(
   const ceiling = ceilings?.[category];
   const bucket = keyId ?? `user:${userId}`;
   const decision = ceiling === undefined ? store.hit(policy, bucket) : store.hit(policy, bucket, { policy: ceiling, bucket: userId });
-  const counted = (decided: CountDecision): Counted => ({ decision: decided, policy: decided.byCeiling ? ceiling! : policy });
-  return decision instanceof Promise ? decision.then(counted) : counted(decision);
+  return decision instanceof Promise
+    ? decision.then((decided) => described(decided, policy, ceiling))
+    : described(decision, policy, ceiling);
 }
+
+const described = (decision: CountDecision, policy: RatePolicy, ceiling: RatePolicy | undefined): Counted => ({
+  decision,
+  policy: decision.byCeiling && ceiling !== undefined ? ceiling : policy,
+});
 
 /** The 429 of a refused count. */
 export const refusal = ({ decision, policy }: Counted, perKey: boolean): ApiError =>
