@@ -47,6 +47,8 @@ export interface OperationObject {
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, MediaType> };
   responses: Record<string, ResponseObject>;
+  /** Empty for an operation that needs no key. */
+  security?: unknown[];
 }
 
 export interface OpenApiDocument {
@@ -70,16 +72,19 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** The operations that take an API key: the public description pages and documents are not fuzzed. */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, item]) => {
     const methods = Object.keys(item).filter((key) => HTTP_METHODS.includes(key));
-    return methods.map((method) => ({
-      method: method.toUpperCase(),
-      path,
-      pointer: `#/paths/${escapePointer(path)}/${method}`,
-      spec: item[method]!,
-      pathMethods: methods.map((m) => m.toUpperCase()),
-    }));
+    return methods
+      .filter((method) => item[method]!.security?.length !== 0)
+      .map((method) => ({
+        method: method.toUpperCase(),
+        path,
+        pointer: `#/paths/${escapePointer(path)}/${method}`,
+        spec: item[method]!,
+        pathMethods: methods.map((m) => m.toUpperCase()),
+      }));
   });
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fuzz, type FuzzReport } from '../fuzz/fuzz.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
-const SEED = 20_250_601;
+const SEED = 20_261_125;
 const COUNT = 2_000;
 
 let t: TestApp;
