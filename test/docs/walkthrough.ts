@@ -85,6 +85,7 @@ const VARYING = new Set([
   'b_id_harvesting',
   'error_id',
   'created_at',
+  'updated_at',
   'last_used_at',
   'expires_at',
 ]);
