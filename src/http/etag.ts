@@ -15,16 +15,22 @@ function tagList(c: Context, name: 'if-match' | 'if-none-match'): Precondition |
   const value = requestHeader(c, name);
   if (value === undefined) return undefined;
   if (value.trim() === '*') return '*';
+  const malformed = () =>
+    validationFailed([
+      {
+        field: name === 'if-match' ? 'If-Match' : 'If-None-Match',
+        message: 'must be * or a comma-separated list of quoted entity tags, as ETag gives them',
+      },
+    ]);
   const tags: string[] = [];
   LIST_ELEMENT.lastIndex = 0;
   while (LIST_ELEMENT.lastIndex < value.length) {
     const match = LIST_ELEMENT.exec(value);
-    if (!match) {
-      const field = name === 'if-match' ? 'If-Match' : 'If-None-Match';
-      throw validationFailed([{ field, message: 'must be * or a comma-separated list of quoted entity tags, as ETag gives them' }]);
-    }
+    if (!match) throw malformed();
     tags.push((match[1] ?? '') + match[2]);
   }
+  // An empty field would match nothing, silently: a client that sends one has lost its tag.
+  if (tags.length === 0) throw malformed();
   return tags;
 }
 

@@ -156,7 +156,7 @@ describe.each(storageKinds)('conditional requests (%s)', (kind) => {
 
   test('a malformed If-Match or If-None-Match is 400, and nothing changes', async () => {
     const before = await read(`/api/farms/${t.farm}`);
-    for (const sent of ['abc', '"unterminated', '"a" "b"', 'W/abc', '"a",,x']) {
+    for (const sent of ['abc', '"unterminated', '"a" "b"', 'W/abc', '"a",,x', '', ' ']) {
       const body = await expectProblem(
         await send('PATCH', `/api/farms/${t.farm}`, { b_name_farm: 'Malformed' }, { 'if-match': sent }),
         400,
