@@ -227,6 +227,24 @@ describe.each(storageKinds)('conditional requests (%s)', (kind) => {
     expect(listed).toEqual(farm.record);
   });
 
+  test('a crop harvested once, created with its end, answers as it is then read: its harvest does not touch it again', async () => {
+    const created = await send('POST', `/api/fields/${t.field}/cultivations`, {
+      b_lu_catalogue: 'nl_233',
+      b_lu_start: '2025-01-01',
+      b_lu_end: '2025-08-01',
+    });
+    expect(created.status).toBe(201);
+    const cultivation = (await created.json()) as Record_ & { b_lu: string };
+    const path = `/api/cultivations/${cultivation.b_lu}`;
+    const read_ = await read(path);
+    expect(read_.record).toEqual(cultivation);
+    expect(read_.tag).toBe(created.headers.get('etag'));
+    // Changing its harvest's yield leaves the end, and so the cultivation, as it was.
+    const harvests = (await (await send('GET', `${path}/harvests`)).json()) as { data: Array<{ b_id_harvesting: string }> };
+    expect((await send('PATCH', `/api/harvests/${harvests.data[0]!.b_id_harvesting}`, { b_lu_yield: 8000 })).status).toBe(200);
+    expect(await read(path)).toEqual(read_);
+  });
+
   test('a new record was updated when it was created; sharing the farm does not move its updated_at', async () => {
     const farm = await createFarm(server.app, owner.key);
     const { record } = await read(`/api/farms/${farm.b_id_farm}`);
