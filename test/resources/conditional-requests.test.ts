@@ -21,7 +21,7 @@ interface Tree {
   application: string;
 }
 
-type Record_ = Record<string, unknown> & { created_at: string; updated_at: string };
+type TimedRecord = Record<string, unknown> & { created_at: string; updated_at: string };
 
 describe.each(storageKinds)('conditional requests (%s)', (kind) => {
   let server: ListeningApp;
@@ -93,10 +93,10 @@ describe.each(storageKinds)('conditional requests (%s)', (kind) => {
   const readable = [...changeable, { kind: 'fertilizer', path: (t: Tree) => `/api/fertilizers/${t.fertilizer}` }];
   let changes = 0;
 
-  async function read(path: string): Promise<{ tag: string; record: Record_ }> {
+  async function read(path: string): Promise<{ tag: string; record: TimedRecord }> {
     const response = await send('GET', path);
     expect(response.status, path).toBe(200);
-    return { tag: response.headers.get('etag')!, record: (await response.json()) as Record_ };
+    return { tag: response.headers.get('etag')!, record: (await response.json()) as TimedRecord };
   }
 
   test.each(readable)('a $kind answers a strong ETag that stays while it does not change', async ({ path }) => {
@@ -134,7 +134,7 @@ describe.each(storageKinds)('conditional requests (%s)', (kind) => {
     const tag = response.headers.get('etag')!;
     expect(tag).toMatch(STRONG_TAG);
     expect(tag).not.toBe(before.tag);
-    const changed = (await response.json()) as Record_;
+    const changed = (await response.json()) as TimedRecord;
     expect(changed.created_at).toBe(before.record.created_at);
     expect(changed.updated_at > before.record.updated_at).toBe(true);
     const after = await read(path(t));
@@ -213,7 +213,7 @@ describe.each(storageKinds)('conditional requests (%s)', (kind) => {
       `/api/fields/${t.field}/fertilizer-applications`,
     ];
     for (const list of lists) {
-      const page = (await (await send('GET', list)).json()) as { data: Record_[] };
+      const page = (await (await send('GET', list)).json()) as { data: TimedRecord[] };
       expect(page.data.length, list).toBeGreaterThan(0);
       for (const item of page.data) {
         expect(item.created_at, list).toMatch(RFC3339_UTC);
@@ -221,7 +221,7 @@ describe.each(storageKinds)('conditional requests (%s)', (kind) => {
       }
     }
     const farm = await read(`/api/farms/${t.farm}`);
-    const listed = ((await (await send('GET', '/api/farms?limit=200')).json()) as { data: Record_[] }).data.find(
+    const listed = ((await (await send('GET', '/api/farms?limit=200')).json()) as { data: TimedRecord[] }).data.find(
       (f) => f.b_id_farm === t.farm,
     );
     expect(listed).toEqual(farm.record);
@@ -234,7 +234,7 @@ describe.each(storageKinds)('conditional requests (%s)', (kind) => {
       b_lu_end: '2025-08-01',
     });
     expect(created.status).toBe(201);
-    const cultivation = (await created.json()) as Record_ & { b_lu: string };
+    const cultivation = (await created.json()) as TimedRecord & { b_lu: string };
     const path = `/api/cultivations/${cultivation.b_lu}`;
     const read_ = await read(path);
     expect(read_.record).toEqual(cultivation);
