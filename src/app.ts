@@ -78,7 +78,7 @@ function fromHttpException(error: HTTPException): ApiError {
         errors: [{ field: 'body', message: 'is not valid JSON' }],
       });
     case 413:
-      return new ApiError('payload-too-large', 'The request body is larger than 5 MiB.');
+      return new ApiError('payload-too-large', 'The request body is larger than this endpoint takes.');
     case 415:
       return new ApiError('unsupported-media-type', 'The request body must be application/json.');
     default:

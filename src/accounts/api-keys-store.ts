@@ -1,6 +1,7 @@
 // Queries on API keys. Only the SHA-256 hash of a raw key is ever stored.
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { countRows, inOneSnapshot } from '../db/paging.js';
 import { apiKeys, users } from '../db/schema.js';
 import { newId, newSecret, sha256 } from './secrets.js';
 
@@ -86,11 +87,19 @@ export const keyCapMessage = (maxActive: number) =>
 
 export async function listActiveApiKeys(db: Database, userId: string, limit: number, offset: number) {
   const where = and(eq(apiKeys.user_id, userId), isActive());
-  const [rows, [total]] = await Promise.all([
-    db.select(metadataColumns).from(apiKeys).where(where).orderBy(asc(apiKeys.created_at), asc(apiKeys.key_id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(apiKeys).where(where),
-  ]);
-  return { data: rows.map(toMetadata), total: total!.total };
+  const [rows, total] = await inOneSnapshot(db, (tx) =>
+    Promise.all([
+      tx
+        .select(metadataColumns)
+        .from(apiKeys)
+        .where(where)
+        .orderBy(asc(apiKeys.created_at), asc(apiKeys.key_id))
+        .limit(limit)
+        .offset(offset),
+      countRows(tx, apiKeys, where),
+    ]),
+  );
+  return { data: rows.map(toMetadata), total };
 }
 
 /** One active key of this user, or undefined. */
