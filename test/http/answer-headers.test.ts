@@ -129,6 +129,7 @@ describe('answer headers added by middleware', () => {
       'cache-control': 'no-store',
       ratelimit: '"general";r=5;t=60',
       'content-type': 'application/json',
+      'x-content-type-options': 'nosniff',
       location: '/json/1',
     });
     expect(await created.json()).toEqual({ ok: true });

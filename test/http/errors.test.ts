@@ -2,8 +2,9 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
+import { createLogger } from '../../src/logger.js';
 import { openTestPglite } from '../helpers/databases.js';
 import { appOn } from '../helpers/app.js';
 
@@ -240,15 +241,12 @@ describe('unexpected errors', () => {
     const broken = appOn(await openTestPglite());
     const account = await signUpWithKey(broken.app);
     await broken.database.close();
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      const response = await call(broken.app, account.key, 'POST', '/api/farms', { b_name_farm: 'x' });
-      const body = await expectProblem(response, 500, 'internal-error');
-      expect(JSON.stringify(body)).not.toMatch(/at |\.ts|PGlite|closed|stack/i);
-      expect(log.mock.calls.map((args) => String(args[0])).join('\n')).toContain(body.error_id as string);
-    } finally {
-      log.mockRestore();
-    }
+    const lines: string[] = [];
+    broken.deps.log = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const response = await call(broken.app, account.key, 'POST', '/api/farms', { b_name_farm: 'x' });
+    const body = await expectProblem(response, 500, 'internal-error');
+    expect(JSON.stringify(body)).not.toMatch(/at |\.ts|PGlite|closed|stack/i);
+    expect(lines.join('\n')).toContain(body.error_id as string);
   });
 });
 
