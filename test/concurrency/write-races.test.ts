@@ -4,20 +4,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFarm, signUpWithKey, type Account } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { acquireFertilizer, createField, rectangle } from '../helpers/fixtures.js';
+import { acquireFertilizer, createField, farmWithEverything, rectangle, type FarmFixture } from '../helpers/fixtures.js';
 import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
 
 const ROUNDS = 20;
-
-interface Tree {
-  farm: string;
-  field: string;
-  cultivation: string;
-  harvest: string;
-  analysis: string;
-  fertilizer: string;
-  application: string;
-}
 
 describe.each(storageKinds)('write races (%s)', (kind) => {
   let server: ListeningApp;
@@ -31,163 +21,187 @@ describe.each(storageKinds)('write races (%s)', (kind) => {
 
   const send = (method: string, path: string, body?: unknown) => server.send(owner.key, method, path, body);
 
-  async function post<T>(path: string, body: unknown): Promise<T> {
+  /** A farm with one record of every kind below it, built through the API over the socket. */
+  const tree = () => farmWithEverything((path, init) => fetch(`${server.url}${path}`, init), owner.key);
+
+  async function post(path: string, body: unknown): Promise<Record<string, string>> {
     const response = await send('POST', path, body);
     if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
+    return (await response.json()) as Record<string, string>;
   }
 
-  /** A farm with one record of every kind below it, built through the API. */
-  async function tree(): Promise<Tree> {
-    const farm = (await createFarm(server.app, owner.key)).b_id_farm;
-    const field = (
-      await post<{ b_id: string }>(`/api/farms/${farm}/fields`, { b_name: 'Perceel', b_geometry: rectangle(), b_start: '2020-01-01' })
-    ).b_id;
-    const cultivation = (
-      await post<{ b_lu: string }>(`/api/fields/${field}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' })
-    ).b_lu;
-    const harvest = (
-      await post<{ b_id_harvesting: string }>(`/api/cultivations/${cultivation}/harvests`, {
-        b_lu_harvest_date: '2025-06-01',
-        b_lu_yield: 3000,
-        b_lu_cp: 170,
-      })
-    ).b_id_harvesting;
-    const analysis = (await post<{ a_id: string }>(`/api/fields/${field}/soil-analyses`, { a_som_loi: 3, b_sampling_date: '2025-01-15' }))
-      .a_id;
-    const fertilizer = (await post<{ p_id: string }>(`/api/farms/${farm}/fertilizers`, { p_id_catalogue: 'BAAT028' })).p_id;
-    const application = (
-      await post<{ p_app_id: string }>(`/api/fields/${field}/fertilizer-applications`, {
-        p_id: fertilizer,
-        p_app_amount_display: 100,
-        p_app_method: 'injection',
-        p_app_date: '2025-03-01',
-      })
-    ).p_app_id;
-    return { farm, field, cultivation, harvest, analysis, fertilizer, application };
-  }
-
-  // Two PATCHes of different members of one record, and what each must leave behind.
-  const patches: Array<{ kind: string; path: (t: Tree) => string; first: object; second: object }> = [
-    { kind: 'farm', path: (t) => `/api/farms/${t.farm}`, first: { b_name_farm: 'Renamed' }, second: { b_address_farm: 'Dorpsstraat 1' } },
-    { kind: 'field', path: (t) => `/api/fields/${t.field}`, first: { b_name: 'Renamed' }, second: { b_bufferstrip: true } },
+  // Two PATCHes of different members of one record, each round with new values, so that a change
+  // lost to the other PATCH leaves the value of the round before.
+  const patches: Array<{ kind: string; path: (t: FarmFixture) => string; first: (r: number) => object; second: (r: number) => object }> = [
+    {
+      kind: 'farm',
+      path: (t) => `/api/farms/${t.b_id_farm}`,
+      first: (r) => ({ b_name_farm: `Renamed ${r}` }),
+      second: (r) => ({ b_address_farm: `Dorpsstraat ${r}` }),
+    },
+    {
+      kind: 'field',
+      path: (t) => `/api/fields/${t.b_id}`,
+      first: (r) => ({ b_name: `Renamed ${r}` }),
+      second: (r) => ({ b_bufferstrip: r % 2 === 0 }),
+    },
     {
       kind: 'cultivation',
-      path: (t) => `/api/cultivations/${t.cultivation}`,
-      first: { m_cropresidue: true },
-      second: { b_lu_end: '2025-10-01' },
+      path: (t) => `/api/cultivations/${t.b_lu}`,
+      first: (r) => ({ m_cropresidue: r % 2 === 0 }),
+      second: (r) => ({ b_lu_end: `2025-10-${String(r + 1).padStart(2, '0')}` }),
     },
-    { kind: 'harvest', path: (t) => `/api/harvests/${t.harvest}`, first: { b_lu_yield: 4000 }, second: { b_lu_cp: 190 } },
-    { kind: 'soil analysis', path: (t) => `/api/soil-analyses/${t.analysis}`, first: { a_som_loi: 5 }, second: { a_ph_cc: 6.5 } },
+    {
+      kind: 'harvest',
+      path: (t) => `/api/harvests/${t.b_id_harvesting}`,
+      first: (r) => ({ b_lu_yield: 4000 + r }),
+      second: (r) => ({ b_lu_cp: 150 + r }),
+    },
+    {
+      kind: 'soil analysis',
+      path: (t) => `/api/soil-analyses/${t.a_id}`,
+      first: (r) => ({ a_som_loi: 3 + r / 10 }),
+      second: (r) => ({ a_ph_cc: 5 + r / 10 }),
+    },
     {
       kind: 'fertilizer application',
-      path: (t) => `/api/fertilizer-applications/${t.application}`,
-      first: { p_app_amount_display: 150 },
-      second: { p_app_date: '2025-04-01' },
+      path: (t) => `/api/fertilizer-applications/${t.p_app_id}`,
+      first: (r) => ({ p_app_amount_display: 150 + r }),
+      second: (r) => ({ p_app_date: `2025-04-${String(r + 1).padStart(2, '0')}` }),
     },
   ];
 
   test.each(patches)('two PATCHes of different members of one $kind both keep their change', async ({ path, first, second }) => {
+    const t = await tree();
     for (let round = 0; round < ROUNDS; round++) {
-      const t = await tree();
-      const [a, b] = await Promise.all([send('PATCH', path(t), first), send('PATCH', path(t), second)]);
+      const [a, b] = await Promise.all([send('PATCH', path(t), first(round)), send('PATCH', path(t), second(round))]);
       expect([a.status, b.status], `round ${round}`).toEqual([200, 200]);
       const stored = (await (await send('GET', path(t))).json()) as Record<string, unknown>;
-      expect(stored, `round ${round}`).toMatchObject({ ...first, ...second });
+      expect(stored, `round ${round}`).toMatchObject({ ...first(round), ...second(round) });
     }
   });
 
   test('two PATCHes of one harvest leave the derived values of both changes', async () => {
+    const t = await tree();
+    const harvest = `/api/harvests/${t.b_id_harvesting}`;
     for (let round = 0; round < ROUNDS; round++) {
-      const t = await tree();
-      await Promise.all([
-        send('PATCH', `/api/harvests/${t.harvest}`, { b_lu_yield: 4000 }),
-        send('PATCH', `/api/harvests/${t.harvest}`, { b_lu_cp: 190 }),
-      ]);
-      const stored = (await (await send('GET', `/api/harvests/${t.harvest}`)).json()) as Record<string, unknown>;
-      const recomputed = (await (await send('PATCH', `/api/harvests/${t.harvest}`, {})).json()) as Record<string, unknown>;
+      await Promise.all([send('PATCH', harvest, { b_lu_yield: 4000 + round }), send('PATCH', harvest, { b_lu_cp: 150 + round })]);
+      const stored = (await (await send('GET', harvest)).json()) as Record<string, unknown>;
+      const recomputed = (await (await send('PATCH', harvest, {})).json()) as Record<string, unknown>;
       expect(stored.b_lu_n_harvestable, `round ${round}`).toBe(recomputed.b_lu_n_harvestable);
     }
   });
 
-  // A child of each kind created under `parent` (a path prefix of the tree), and where it would be read.
+  /** What a race needs, built through the API: a farm, and below it only what `needs` names. */
+  interface Branch {
+    farm: string;
+    field?: string;
+    cultivation?: string;
+    fertilizer?: string;
+  }
+  type Need = 'field' | 'cultivation' | 'fertilizer';
+  async function branch(needs: Need[]): Promise<Branch> {
+    const made: Branch = { farm: (await createFarm(server.app, owner.key)).b_id_farm };
+    if (needs.includes('field') || needs.includes('cultivation'))
+      made.field = (
+        await post(`/api/farms/${made.farm}/fields`, { b_name: 'Perceel', b_geometry: rectangle(), b_start: '2020-01-01' })
+      ).b_id;
+    if (needs.includes('cultivation'))
+      made.cultivation = (
+        await post(`/api/fields/${made.field}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-01-01' })
+      ).b_lu;
+    if (needs.includes('fertilizer'))
+      made.fertilizer = (await post(`/api/farms/${made.farm}/fertilizers`, { p_id_catalogue: 'BAAT028' })).p_id;
+    return made;
+  }
+
+  // A child of each kind: what it needs above it, how it is added, and where it would be read.
   const children: Array<{
     kind: string;
-    under: 'farm' | 'field' | 'cultivation';
-    create: (t: Tree) => [string, object];
+    under: Need | 'farm';
+    needs: Need[];
+    create: (b: Branch) => [string, object];
     idKey: string;
     read: (id: string) => string;
   }> = [
     {
       kind: 'field',
-      idKey: 'b_id',
       under: 'farm',
-      create: (t) => [`/api/farms/${t.farm}/fields`, { b_name: 'Nieuw', b_geometry: rectangle(6, 52), b_start: '2021-01-01' }],
+      needs: [],
+      create: (b) => [`/api/farms/${b.farm}/fields`, { b_name: 'Nieuw', b_geometry: rectangle(6, 52), b_start: '2021-01-01' }],
+      idKey: 'b_id',
       read: (id) => `/api/fields/${id}`,
     },
     {
       kind: 'fertilizer',
-      idKey: 'p_id',
       under: 'farm',
-      create: (t) => [`/api/farms/${t.farm}/fertilizers`, { p_id_catalogue: 'BAAT050' }],
+      needs: [],
+      create: (b) => [`/api/farms/${b.farm}/fertilizers`, { p_id_catalogue: 'BAAT050' }],
+      idKey: 'p_id',
       read: (id) => `/api/fertilizers/${id}`,
     },
     {
       kind: 'cultivation',
-      idKey: 'b_lu',
       under: 'field',
-      create: (t) => [`/api/fields/${t.field}/cultivations`, { b_lu_catalogue: 'nl_233', b_lu_start: '2025-02-01' }],
+      needs: ['field'],
+      create: (b) => [`/api/fields/${b.field}/cultivations`, { b_lu_catalogue: 'nl_233', b_lu_start: '2025-02-01' }],
+      idKey: 'b_lu',
       read: (id) => `/api/cultivations/${id}`,
     },
     {
       kind: 'soil analysis',
-      idKey: 'a_id',
       under: 'field',
-      create: (t) => [`/api/fields/${t.field}/soil-analyses`, { a_som_loi: 4, b_sampling_date: '2025-02-15' }],
+      needs: ['field'],
+      create: (b) => [`/api/fields/${b.field}/soil-analyses`, { a_som_loi: 4, b_sampling_date: '2025-02-15' }],
+      idKey: 'a_id',
       read: (id) => `/api/soil-analyses/${id}`,
     },
     {
       kind: 'fertilizer application',
-      idKey: 'p_app_id',
       under: 'field',
-      create: (t) => [
-        `/api/fields/${t.field}/fertilizer-applications`,
-        { p_id: t.fertilizer, p_app_amount_display: 50, p_app_method: 'injection', p_app_date: '2025-05-01' },
+      needs: ['field', 'fertilizer'],
+      create: (b) => [
+        `/api/fields/${b.field}/fertilizer-applications`,
+        { p_id: b.fertilizer, p_app_amount_display: 50, p_app_method: 'injection', p_app_date: '2025-05-01' },
       ],
+      idKey: 'p_app_id',
       read: (id) => `/api/fertilizer-applications/${id}`,
     },
     {
       kind: 'harvest',
-      idKey: 'b_id_harvesting',
       under: 'cultivation',
-      create: (t) => [`/api/cultivations/${t.cultivation}/harvests`, { b_lu_harvest_date: '2025-07-01', b_lu_yield: 2000, b_lu_cp: 160 }],
+      needs: ['cultivation'],
+      create: (b) => [`/api/cultivations/${b.cultivation}/harvests`, { b_lu_harvest_date: '2025-07-01', b_lu_yield: 2000, b_lu_cp: 160 }],
+      idKey: 'b_id_harvesting',
       read: (id) => `/api/harvests/${id}`,
     },
   ];
-  const depth = { farm: 0, field: 1, cultivation: 2 } as const;
+  const depth = { farm: 0, field: 1, cultivation: 2, fertilizer: 1 } as const;
   const deletions = (['farm', 'field', 'cultivation'] as const).flatMap((parent) =>
-    children.filter((child) => depth[child.under] >= depth[parent]).map((child) => ({ parent, child: child.kind, ...child })),
+    children
+      .filter((child) => child.under !== 'fertilizer' && depth[child.under] >= depth[parent])
+      .map((child) => ({ parent, child: child.kind, ...child })),
   );
   const parentPath = {
-    farm: (t: Tree) => `/api/farms/${t.farm}`,
-    field: (t: Tree) => `/api/fields/${t.field}`,
-    cultivation: (t: Tree) => `/api/cultivations/${t.cultivation}`,
+    farm: (b: Branch) => `/api/farms/${b.farm}`,
+    field: (b: Branch) => `/api/fields/${b.field}`,
+    cultivation: (b: Branch) => `/api/cultivations/${b.cultivation}`,
   };
 
   test.each(deletions)(
     'deleting a $parent while a $child is added under it: 2xx or 404 only, nothing left',
-    async ({ parent, create, idKey, read }) => {
+    async ({ parent, needs, create, idKey, read }) => {
       for (let round = 0; round < ROUNDS; round++) {
-        const t = await tree();
-        const [path, body] = create(t);
-        const [made, deleted] = await Promise.all([send('POST', path, body), send('DELETE', parentPath[parent](t))]);
+        const b = await branch(parent === 'farm' ? needs : [...needs, parent]);
+        const [path, body] = create(b);
+        const [made, deleted] = await Promise.all([send('POST', path, body), send('DELETE', parentPath[parent](b))]);
         expect(deleted.status, `round ${round}: ${await deleted.clone().text()}`).toBe(204);
         expect([201, 404], `round ${round}: ${await made.clone().text()}`).toContain(made.status);
         if (made.status === 201) {
           const child = (await made.json()) as Record<string, string>;
           expect((await send('GET', read(child[idKey]!))).status, `round ${round}: the new record outlived its ${parent}`).toBe(404);
         }
-        expect((await send('GET', parentPath[parent](t))).status).toBe(404);
+        expect((await send('GET', parentPath[parent](b))).status).toBe(404);
       }
     },
   );
