@@ -7,6 +7,7 @@
 import { findCrossing } from '../src/resources/fields/ring-crossing.js';
 import { fieldCreateSchema } from '../src/resources/fields/schemas.js';
 import { createFarm, signUpWithKey } from './akker-api.js';
+import { pollHealth } from './health-poll.js';
 import { startServer } from './processes.js';
 
 type Position = [number, number];
@@ -66,26 +67,6 @@ for (const count of [1_048_536, 100_000]) {
   const body = { b_name: 'Perceel', b_start: '2020-01-01', b_geometry: multiPolygonOfEmpty(count) };
   const ms = fastest(5, () => fieldCreateSchema.safeParse(body));
   console.log(`  ${`${count.toLocaleString('en')} empty polygons`.padEnd(40)} ${ms.toFixed(2).padStart(8)} ms`);
-}
-
-/** Asks /health one request after the other until stopped; gives the longest wait. */
-function pollHealth(base: string): { stop: () => Promise<number> } {
-  let running = true;
-  let longest = 0;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${base}/health`)).arrayBuffer();
-      longest = Math.max(longest, performance.now() - started);
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return longest;
-    },
-  };
 }
 
 const field = (geometry: string) => `{"b_name":"Perceel","b_start":"2020-01-01","b_geometry":${geometry}}`;

@@ -7,6 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { createFarm, signUpWithKey } from './akker-api.js';
+import { pollHealth } from './health-poll.js';
 import { freshDatabase } from './postgres.js';
 import { startServer } from './processes.js';
 
@@ -134,26 +135,6 @@ function send(base: string, request: HostileRequest): Promise<Answer> {
       call.end();
     } else call.end(body);
   });
-}
-
-/** Asks /health one request after the other until `stop` is called; resolves with the longest wait. */
-function pollHealth(base: string): { stop: () => Promise<number> } {
-  let running = true;
-  let longest = 0;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await (await fetch(`${base}/health`)).arrayBuffer();
-      longest = Math.max(longest, performance.now() - started);
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return longest;
-    },
-  };
 }
 
 const postgres = process.env.BENCH_DATABASE_URL ? await freshDatabase(process.env.BENCH_DATABASE_URL, 'akker_bench_hostile') : undefined;
