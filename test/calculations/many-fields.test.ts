@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { created, createField } from '../helpers/fixtures.js';
+import { createField, makeCalculable } from '../helpers/fixtures.js';
 
 const BULK_FIELDS = 70_000;
 
@@ -18,23 +18,7 @@ describe.each(storageKinds)('a farm of 70,000 fields on %s', (kind) => {
     user = await signUpWithKey(t.app);
     farmId = (await createFarm(t.app, user.key)).b_id_farm;
     fieldId = (await createField(t.app, user.key, farmId, { b_start: '2024-01-01' })).b_id;
-    await created(
-      call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, {
-        b_lu_catalogue: 'nl_233',
-        b_lu_start: '2024-10-20',
-        b_lu_end: '2025-08-05',
-        m_cropresidue: false,
-      }),
-    );
-    await created(
-      call(t.app, user.key, 'POST', `/api/fields/${fieldId}/soil-analyses`, {
-        b_sampling_date: '2025-02-01',
-        b_soiltype_agr: 'zeeklei',
-        b_gwl_class: 'VI',
-        a_som_loi: 3.5,
-        a_n_rt: 1800,
-      }),
-    );
+    await makeCalculable(t.app, user.key, fieldId);
     // Copies of the field made in bulk, as an import would; each through the API would take minutes.
     await t.database.db.execute(sql`
       insert into fields (b_id, b_id_farm, b_name, b_geometry, b_area, b_centroid, b_start, b_end, b_acquiring_method, b_bufferstrip)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
 import { tablesDigest } from '../helpers/digest.js';
-import { created, createField } from '../helpers/fixtures.js';
+import { created, createField, makeCalculable } from '../helpers/fixtures.js';
 
 const TABLES = [
   'users',
@@ -29,23 +29,7 @@ describe.each(storageKinds)('calculations on %s', (kind) => {
     user = await signUpWithKey(t.app);
     farmId = (await createFarm(t.app, user.key)).b_id_farm;
     fieldId = (await createField(t.app, user.key, farmId)).b_id;
-    await created(
-      call(t.app, user.key, 'POST', `/api/fields/${fieldId}/cultivations`, {
-        b_lu_catalogue: 'nl_233',
-        b_lu_start: '2024-10-20',
-        b_lu_end: '2025-08-05',
-        m_cropresidue: false,
-      }),
-    );
-    await created(
-      call(t.app, user.key, 'POST', `/api/fields/${fieldId}/soil-analyses`, {
-        b_sampling_date: '2025-02-01',
-        b_soiltype_agr: 'zeeklei',
-        b_gwl_class: 'VI',
-        a_som_loi: 3.5,
-        a_n_rt: 1800,
-      }),
-    );
+    await makeCalculable(t.app, user.key, fieldId);
   });
   afterAll(() => t.close());
 

@@ -85,6 +85,27 @@ export const createApplication = (app: App, key: string, fieldId: string, body: 
     }),
   );
 
+/** Gives a field what its 2025 nitrogen balance needs: a cultivation of winter wheat and a soil analysis. */
+export async function makeCalculable(app: App, key: string, fieldId: string): Promise<void> {
+  await created(
+    call(app, key, 'POST', `/api/fields/${fieldId}/cultivations`, {
+      b_lu_catalogue: 'nl_233',
+      b_lu_start: '2024-10-20',
+      b_lu_end: '2025-08-05',
+      m_cropresidue: false,
+    }),
+  );
+  await created(
+    call(app, key, 'POST', `/api/fields/${fieldId}/soil-analyses`, {
+      b_sampling_date: '2025-02-01',
+      b_soiltype_agr: 'zeeklei',
+      b_gwl_class: 'VI',
+      a_som_loi: 3.5,
+      a_n_rt: 1800,
+    }),
+  );
+}
+
 /** Sends one request to the app under test, in-process or over HTTP. */
 export type Client = (path: string, init?: RequestInit) => Promise<Response>;
 
