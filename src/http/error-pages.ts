@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { accepts } from 'hono/accepts';
 import { html } from 'hono/html';
 import { errorGuides } from './error-catalogue.js';
-import { ApiError, errorCodes, notFound, type ErrorCode } from './problem.js';
+import { ApiError, errorCodes, type ErrorCode } from './problem.js';
 
 export const ERRORS_PATH = '/errors';
 
@@ -65,7 +65,7 @@ export function errorPageRoutes(respond: (c: Context, error: ApiError) => Respon
   const app = new Hono();
   app.get(`${ERRORS_PATH}/:code`, (c) => {
     const code = c.req.param('code');
-    if (!isErrorCode(code)) return respond(c, notFound(`There is no error code ${code}.`));
+    if (!isErrorCode(code)) return respond(c, new ApiError('not-found', `There is no error code ${code}.`));
     const headers = { 'cache-control': 'public, max-age=86400', vary: 'Accept' };
     if (accepts(c, { header: 'Accept', supports: ['text/html', 'application/json'], default: 'text/html' }) === 'application/json') {
       return c.json(errorCodeDescription(code), 200, headers);

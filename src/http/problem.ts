@@ -77,8 +77,6 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (detail = 'The resource does not exist.') => new ApiError('not-found', detail);
-
 /** 400 for `errors` (at most MAX_LISTED_ERRORS of them), and `omitted` more that were only counted. */
 export const validationFailed = (errors: FieldError[], omitted = 0) =>
   new ApiError('validation-failed', describeErrors(errors, omitted), { errors, errorsOmitted: omitted });
