@@ -2,7 +2,8 @@
 // route doing one indexed query (the database's ceiling), on PGlite and on PostgreSQL; plus the farm
 // list of a user with 100 and with 10,000 farms. Every server is a child process; autocannon runs here.
 // Settings: BENCH_WARMUP_SECONDS (5), BENCH_SECONDS (10: the constant route and the lists), BENCH_ROUNDS (3),
-// BENCH_SLICES (5) and BENCH_SLICE_SECONDS (4) for the farm reads, BENCH_DATABASE_URL (a PostgreSQL server).
+// BENCH_SLICES (5) and BENCH_SLICE_SECONDS (4) for the farm reads, BENCH_DATABASE_URL (a PostgreSQL server),
+// BENCH_AKKER (the server script, to measure another checkout against the same routes).
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { printHeader, printLists, printReads, progress, type ListRow } from './r
 import { analyze, insertFarms } from './seed.js';
 import { envNumber, measuredAkkerEnv } from './settings.js';
 
-const AKKER = 'src/server.ts';
+const AKKER = process.env.BENCH_AKKER ?? 'src/server.ts';
 const CONNECTIONS = [8, 64];
 const LIST_CONNECTIONS = 8;
 const SMALL_LIST = 100;
