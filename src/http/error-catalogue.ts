@@ -68,7 +68,7 @@ export const errorGuides: Record<ErrorCode, ErrorGuide> = {
       'the feed from it would miss changes. Read the farm afresh (its lists), then follow the feed from the `next` of a request without `after`.',
     example: {
       detail:
-        'The change feed no longer holds the entries after this cursor (entries are kept 90 days). Read the farm afresh and follow the feed without after.',
+        'The change feed no longer holds the entries that followed this cursor: read the farm afresh, then follow the feed from the next of a request without after.',
       instance: '/api/farms/3sJb0u5X7vRk1cQm9Yp2Ag/changes',
     },
   },
