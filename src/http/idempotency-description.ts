@@ -3,15 +3,12 @@
 // the built document in one place, so that no POST operation can be left without it.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponses } from './openapi.js';
-import { MAX_STORED_BODY_BYTES } from './idempotency.js';
+import { MAX_STORED_BODY_BYTES, WITHOUT_IDEMPOTENCY_KEY } from './idempotency.js';
 import { IDEMPOTENCY_TTL_SECONDS } from '../idempotency/store.js';
 
 type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
 type Operation = NonNullable<NonNullable<Document['paths']>[string]['post']>;
 type Responses = NonNullable<Operation['responses']>;
-
-/** Its answer holds the raw key, which is never stored: no replay (docs/api.md, Idempotency). */
-const WITHOUT_IDEMPOTENCY = new Set(['/api/keys']);
 
 const keyParameter = {
   name: 'Idempotency-Key',
@@ -44,7 +41,7 @@ export function describeIdempotency(document: Document): Document {
   const refusals = errorResponses('idempotency-key-in-use', 'idempotency-key-reused');
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const post = item.post;
-    if (post === undefined || !path.startsWith('/api/') || WITHOUT_IDEMPOTENCY.has(path)) continue;
+    if (post === undefined || !path.startsWith('/api/') || path === WITHOUT_IDEMPOTENCY_KEY) continue;
     post.parameters = [...(post.parameters ?? []), keyParameter];
     const responses: Responses = post.responses ?? {};
     for (const status of ['409', '422'] as const) mergeProblem(responses, status, refusals[status]!);

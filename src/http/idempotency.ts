@@ -16,8 +16,8 @@ const KEY_SYNTAX = /^[\x21-\x7e]{1,255}$/;
 export const MAX_STORED_BODY_BYTES = 1024 * 1024;
 /** On a replayed answer, `true`. */
 export const REPLAYED_FIELD = 'idempotent-replayed';
-/** Creating a key answers the raw key, which is never stored: this POST takes no Idempotency-Key. */
-const KEY_MANAGEMENT_PATH = '/api/keys';
+/** Creating an API key answers the raw key, which is never stored: this POST takes no Idempotency-Key. */
+export const WITHOUT_IDEMPOTENCY_KEY = '/api/keys';
 
 /** The check for a POST with `Idempotency-Key`; any other request passes as it is. Runs after the key and the rate limit. */
 export function idempotency(deps: AppDeps): Check {
@@ -26,7 +26,7 @@ export function idempotency(deps: AppDeps): Check {
     const sent = requestHeader(c, 'idempotency-key');
     if (sent === undefined) return next();
     if (!KEY_SYNTAX.test(sent)) throw malformedKey();
-    if (isUnder(c.req.path, KEY_MANAGEMENT_PATH)) throw keyManagementRefusal();
+    if (isUnder(c.req.path, WITHOUT_IDEMPOTENCY_KEY)) throw keyManagementRefusal();
     return once(c, next, deps, { userId: c.get('principal').userId, key: sent });
   };
 }
@@ -53,6 +53,7 @@ async function once(c: Context<AppEnv>, next: Next, deps: AppDeps, owner: KeyOwn
   try {
     await next();
   } catch (error) {
+    // Answered further out, with no answer here to store: the key is let go, as after a 5xx.
     await releaseKey(db, owner, reservation).catch((releaseError: unknown) => logFailure(c, deps, releaseError));
     throw error;
   }

@@ -66,6 +66,16 @@ describe.each(storageKinds)('Idempotency-Key (%s)', (kind) => {
     expect(await farmCount(t.app, user.key)).toBe(before + 1);
   });
 
+  it('lets a browser read Idempotent-Replayed', async () => {
+    const key = newKey();
+    const headers = { origin: 'https://app.example', 'x-api-key': user.key, 'content-type': 'application/json', 'idempotency-key': key };
+    const send = () => t.app.request('/api/farms', { method: 'POST', headers, body: JSON.stringify({ b_name_farm: 'Browser' }) });
+    await send();
+    const replayed = await send();
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.headers.get('access-control-expose-headers')!.split(',')).toContain('Idempotent-Replayed');
+  });
+
   it('does as before without the header: each POST makes a record', async () => {
     const before = await farmCount(t.app, user.key);
     await post(t.app, user.key, '/api/farms', { b_name_farm: 'Zonder sleutel' });
