@@ -106,6 +106,7 @@ const rules: Record<string, Rule> = {
   },
   'DELETE /api/farms/{b_id_farm}/access/{email}': { scope: 'farm', action: 'share', ok: 204 },
   'GET /api/farms/{b_id_farm}/audit': { scope: 'farm', action: 'share', ok: 200 },
+  'GET /api/farms/{b_id_farm}/changes': { scope: 'farm', action: 'read', ok: 200 },
   'POST /api/farms/{b_id_farm}/calculations/nitrogen-balance': {
     scope: 'farm',
     action: 'read',
