@@ -353,15 +353,15 @@ describe.each(storageKinds)('inputs of the usage norms on %s', (kind) => {
       ]);
     });
 
-    it('takes both numbers as optional, and a certification valid for one day', async () => {
+    it('takes both numbers as optional, and a certification valid for two days', async () => {
       const farm = (await createFarm(t.app, owner.key)).b_id_farm;
-      const oneDay = await created(
+      const twoDays = await created(
         call(t.app, owner.key, 'POST', `/api/farms/${farm}/organic-certifications`, {
           b_organic_issued: '2025-05-15',
-          b_organic_expires: '2025-05-15',
+          b_organic_expires: '2025-05-16',
         }),
       );
-      expect(oneDay).toMatchObject({ b_organic_traces: null, b_organic_skal: null, b_organic_issued: '2025-05-15' });
+      expect(twoDays).toMatchObject({ b_organic_traces: null, b_organic_skal: null, b_organic_issued: '2025-05-15' });
       const withNulls = await created(
         call(t.app, owner.key, 'POST', `/api/farms/${farm}/organic-certifications`, {
           ...organicCertificationBody,
@@ -391,14 +391,14 @@ describe.each(storageKinds)('inputs of the usage norms on %s', (kind) => {
       expect((await get<Page<unknown>>(`/api/farms/${emptyFarm}/organic-certifications`)).pagination.total).toBe(0);
     });
 
-    it('refuses an expiry before the issue date with 422', async () => {
+    it.each(['2025-05-31', '2025-06-01'])('refuses an expiry (%s) not after the issue date with 422', async (expires) => {
       const response = await as(owner, 'POST', `/api/farms/${emptyFarm}/organic-certifications`, {
         ...organicCertificationBody,
         b_organic_issued: '2025-06-01',
-        b_organic_expires: '2025-05-31',
+        b_organic_expires: expires,
       });
       const body = await expectProblem(response, 422, 'unprocessable-entity');
-      expect(body.errors).toEqual([{ field: 'b_organic_expires', message: 'must not be before b_organic_issued' }]);
+      expect(body.errors).toEqual([{ field: 'b_organic_expires', message: 'must be after b_organic_issued' }]);
     });
 
     it('lets a researcher read but not add or delete (403), and is 404 without a role', async () => {

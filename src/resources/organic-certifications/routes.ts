@@ -49,7 +49,7 @@ const createCertificationRoute = createRoute({
   operationId: 'createOrganicCertificationOfFarm',
   tags,
   summary: 'Add an organic certification to a farm (owner or advisor)',
-  description: 'A malformed TRACES or SKAL number is 400; b_organic_expires before b_organic_issued is 422.',
+  description: 'A malformed TRACES or SKAL number is 400; b_organic_expires not after b_organic_issued is 422.',
   security: apiKeySecurity,
   request: { params: farmIdParams, body: { required: true, content: jsonContent(organicCertificationCreateSchema) } },
   responses: {

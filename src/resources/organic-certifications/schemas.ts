@@ -15,12 +15,12 @@ const descriptions = {
   b_organic_traces: 'TRACES document number of the certificate (NL-BIO-dd.ddd-ddddddd.dddd.ddd); null when not given.',
   b_organic_skal: 'SKAL number of the farm (six digits); null when not given.',
   b_organic_issued: 'First day the certification is valid.',
-  b_organic_expires: 'Last day the certification is valid; not before b_organic_issued.',
+  b_organic_expires: 'Last day the certification is valid; after b_organic_issued.',
 };
 
-const expiresNotBeforeIssued = (c: { b_organic_issued: string; b_organic_expires: string }, ctx: z.RefinementCtx) => {
-  if (c.b_organic_expires < c.b_organic_issued) {
-    ctx.addIssue({ code: 'custom', path: ['b_organic_expires'], message: 'must not be before b_organic_issued', params: unprocessable });
+const expiresAfterIssued = (c: { b_organic_issued: string; b_organic_expires: string }, ctx: z.RefinementCtx) => {
+  if (c.b_organic_expires <= c.b_organic_issued) {
+    ctx.addIssue({ code: 'custom', path: ['b_organic_expires'], message: 'must be after b_organic_issued', params: unprocessable });
   }
 };
 
@@ -41,7 +41,7 @@ export const organicCertificationCreateSchema = z
     b_organic_issued: dateSchema.openapi({ description: descriptions.b_organic_issued, example: '2025-01-01' }),
     b_organic_expires: dateSchema.openapi({ description: descriptions.b_organic_expires, example: '2025-12-31' }),
   })
-  .superRefine(expiresNotBeforeIssued)
+  .superRefine(expiresAfterIssued)
   .openapi('OrganicCertificationCreate', { description: 'Both numbers are optional; both dates are required.' });
 
 export const organicCertificationSchema = z
