@@ -2,16 +2,14 @@
 // and filling could be determined, each rounded half-up to whole kilograms, and the room between them.
 import { D, sum, type Dec } from '../numbers.js';
 import { isFailure, type NormFailure } from './errors.js';
-import { firstFailure, normsOf, type FieldNorms, type NormName, type NormResult } from './field.js';
+import { firstFailure, mapNorms, normsOf, type FieldNorms, type NormResult, type PerNorm } from './field.js';
 import type { NormYear } from './tables.js';
-
-type PerNorm = Partial<Record<NormName, number>>;
 
 /** Figures in kg N (kg P2O5 for phosphate) for the whole farm. */
 export interface FarmNorms {
-  norms: PerNorm;
-  filling: PerNorm;
-  room: PerNorm;
+  norms: PerNorm<number>;
+  filling: PerNorm<number>;
+  room: PerNorm<number>;
   fieldsInTotals: string[];
   fieldsLeftOut: Array<{ b_id: string } & NormFailure>;
 }
@@ -33,14 +31,16 @@ export function farmNorms(fields: FieldNorms[], year: NormYear): FarmNorms {
     if (reason) fieldsLeftOut.push({ b_id: field.b_id, ...reason });
     else counted.push(field);
   }
-  const farm: FarmNorms = { norms: {}, filling: {}, room: {}, fieldsInTotals: counted.map((f) => f.b_id), fieldsLeftOut };
-  for (const name of normsOf(year)) {
+  const totals = mapNorms(normsOf(year), (name) => {
     const perField = counted.map((f) => ({ area: f.b_area, ...figures(f.norms[name]) }));
     const norm = wholeKg(sum(perField.map((f) => f.value.times(f.area))));
-    const filling = wholeKg(sum(perField.map((f) => f.filling.times(f.area))));
-    farm.norms[name] = norm;
-    farm.filling[name] = filling;
-    farm.room[name] = norm - filling;
-  }
-  return farm;
+    return { norm, filling: wholeKg(sum(perField.map((f) => f.filling.times(f.area)))) };
+  });
+  return {
+    norms: mapNorms(totals, (t) => t.norm),
+    filling: mapNorms(totals, (t) => t.filling),
+    room: mapNorms(totals, (t) => t.norm - t.filling),
+    fieldsInTotals: counted.map((f) => f.b_id),
+    fieldsLeftOut,
+  };
 }

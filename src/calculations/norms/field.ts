@@ -13,11 +13,26 @@ import { phosphateNorm } from './phosphate-norm.js';
 import { applicationsOfYear, cultivationsForFillings, cultivationsForValues, farmYear, soilPhosphate } from './records.js';
 import type { NormYear } from './tables.js';
 
-export const NORMS = ['nitrogen', 'manure', 'phosphate', 'renure'] as const;
-export type NormName = (typeof NORMS)[number];
+export type NormName = 'nitrogen' | 'manure' | 'phosphate' | 'renure';
 
-/** The norms of a year: the Renure norm exists from 2026. */
-export const normsOf = (year: NormYear): readonly NormName[] => (year >= 2026 ? NORMS : NORMS.filter((name) => name !== 'renure'));
+/** One thing per norm; the Renure norm exists from 2026. */
+export type PerNorm<T> = { nitrogen: T; manure: T; phosphate: T; renure?: T };
+
+/** The same per norm, `of` applied to each. */
+export const mapNorms = <A, B>(per: PerNorm<A>, of: (value: A, name: NormName) => B): PerNorm<B> => ({
+  nitrogen: of(per.nitrogen, 'nitrogen'),
+  manure: of(per.manure, 'manure'),
+  phosphate: of(per.phosphate, 'phosphate'),
+  ...(per.renure !== undefined && { renure: of(per.renure, 'renure') }),
+});
+
+/** The norms of a year, by name: the Renure norm exists from 2026. */
+export const normsOf = (year: NormYear): PerNorm<NormName> => ({
+  nitrogen: 'nitrogen',
+  manure: 'manure',
+  phosphate: 'phosphate',
+  ...(year >= 2026 && { renure: 'renure' }),
+});
 
 export interface NormResult {
   norm: NormOutcome;
@@ -29,8 +44,7 @@ export interface NormResult {
 export interface FieldNorms {
   b_id: string;
   b_area: number;
-  /** Renure only from 2026. */
-  norms: Partial<Record<NormName, NormResult>>;
+  norms: PerNorm<NormResult>;
 }
 
 const result = (norm: NormOutcome, filling: FillingOutcome): NormResult => ({
@@ -65,6 +79,6 @@ export function fieldNorms(field: NormsField, farm: NormsFarm, year: NormYear): 
 
 /** The first failure of a field's norms and fillings, in the order nitrogen, manure, phosphate, Renure. */
 export function firstFailure(field: FieldNorms): NormFailure | undefined {
-  const results = NORMS.flatMap((name) => field.norms[name] ?? []);
+  const results = Object.values(field.norms);
   return results.map((r) => r.norm).find(isFailure) ?? results.map((r) => r.filling).find(isFailure);
 }
