@@ -35,6 +35,9 @@ import { harvestRoutes } from './resources/harvests/routes.js';
 import { soilAnalysisRoutes } from './resources/soil-analyses/routes.js';
 import { fertilizerRoutes } from './resources/fertilizers/routes.js';
 import { applicationRoutes } from './resources/fertilizer-applications/routes.js';
+import { derogationRoutes } from './resources/derogations/routes.js';
+import { grazingIntentionRoutes } from './resources/grazing-intentions/routes.js';
+import { organicCertificationRoutes } from './resources/organic-certifications/routes.js';
 import { catalogueRoutes } from './catalogues/routes.js';
 import { calculationRoutes } from './calculations/routes.js';
 import { farmAccessRoutes } from './resources/farm-access/routes.js';
@@ -176,6 +179,9 @@ export function createApp(deps: AppDeps) {
     soilAnalysisRoutes,
     fertilizerRoutes,
     applicationRoutes,
+    derogationRoutes,
+    grazingIntentionRoutes,
+    organicCertificationRoutes,
     farmAccessRoutes,
     auditRoutes,
     calculationRoutes,

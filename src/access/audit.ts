@@ -10,13 +10,16 @@ import type { ResourceKind } from './roles.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'grant' | 'revoke';
 
+/** What an entry names: a resource, a role on the farm (access), or a farm's record for one year (named by the year). */
+export type AuditedKind = ResourceKind | 'access' | 'derogation' | 'grazing intention';
+
 /** Recorded in the transaction of the write, so an entry exists exactly when the write happened. */
 export async function recordWrite(
   tx: Database,
   principal: Principal,
   farmId: string,
   action: AuditAction,
-  kind: ResourceKind | 'access',
+  kind: AuditedKind,
   resourceId: string,
 ): Promise<void> {
   await tx.insert(auditLog).values({

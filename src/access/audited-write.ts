@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../accounts/principal.js';
 import type { Database } from '../db/client.js';
-import { recordWrite, type AuditAction } from './audit.js';
+import { recordWrite, type AuditAction, type AuditedKind } from './audit.js';
 import { authorize, type Action, type ResourceKind } from './roles.js';
 
 interface Check {
@@ -14,8 +14,12 @@ interface Check {
 }
 
 interface Change<T> {
-  action: AuditAction;
-  kind: ResourceKind | 'access';
+  /**
+   * What the write did, known up front or read from the result; null when it changed nothing (a PUT of
+   * what is stored already), which records no entry.
+   */
+  action: AuditAction | ((result: T) => AuditAction | null);
+  kind: AuditedKind;
   /** The resource changed: known up front, or read from the result (a created resource). */
   id: string | ((result: T) => string);
 }
@@ -46,8 +50,10 @@ export function auditedWrite<T>(
     // deleted (or a role taken away) while this request waited is 404 (or 403) now.
     await authorize(tx, principal, check.kind, check.id, action);
     const result = await perform(tx, farmId);
+    const done = typeof change.action === 'string' ? change.action : change.action(result);
+    if (done === null) return result;
     const id = typeof change.id === 'string' ? change.id : change.id(result);
-    await recordWrite(tx, principal, farmId, change.action, change.kind, id);
+    await recordWrite(tx, principal, farmId, done, change.kind, id);
     return result;
   });
 }

@@ -26,6 +26,7 @@ const farmOf = {
   fertilizer: (id: string) => sql`select b_id_farm from farm_fertilizers where p_id = ${id}`,
   'fertilizer application': (id: string) =>
     sql`select f.b_id_farm from fertilizer_applications a join fields f on f.b_id = a.b_id where a.p_app_id = ${id}`,
+  'organic certification': (id: string) => sql`select b_id_farm from organic_certifications where b_id_organic = ${id}`,
 } satisfies Record<string, (id: string) => SQL>;
 
 export type ResourceKind = keyof typeof farmOf;

@@ -16,7 +16,16 @@ const searchQuerySchema = pageQuerySchema.extend({
 });
 
 const cropEntrySchema = cultivationSchema
-  .omit({ b_lu: true, b_id: true, b_lu_start: true, b_lu_end: true, m_cropresidue: true, created_at: true, updated_at: true })
+  .omit({
+    b_lu: true,
+    b_id: true,
+    b_lu_start: true,
+    b_lu_end: true,
+    m_cropresidue: true,
+    b_lu_variety: true,
+    created_at: true,
+    updated_at: true,
+  })
   .openapi('CatalogueCrop');
 
 const documentedFertilizers = fertilizerCatalogue.map(documentedFields);

@@ -118,7 +118,15 @@ export const farmAccess = pgTable(
   ],
 );
 
-/** A parcel of a farm. Acquiring (b_start, b_acquiring_method) and discarding (b_end) are columns of the field. */
+/** The soil regions of the Dutch usage norms (grondsoort): clay, peat, loess, sand north/west/centre, sand south. */
+export const soilRegions = ['klei', 'veen', 'loess', 'zand_nwc', 'zand_zuid'] as const;
+export type SoilRegion = (typeof soilRegions)[number];
+
+/**
+ * A parcel of a farm. Acquiring (b_start, b_acquiring_method) and discarding (b_end) are columns of the field.
+ * The soil region and the four area memberships are the field's location as the usage norms see it: the
+ * client states them (the reference reads them from national maps at the centroid).
+ */
 export const fields = pgTable(
   'fields',
   {
@@ -136,6 +144,11 @@ export const fields = pgTable(
     b_end: date('b_end'),
     b_acquiring_method: text('b_acquiring_method').notNull(),
     b_bufferstrip: boolean('b_bufferstrip').notNull(),
+    b_soil_region: text('b_soil_region', { enum: soilRegions }),
+    b_in_nv_area: boolean('b_in_nv_area').notNull().default(false),
+    b_in_gwbg: boolean('b_in_gwbg').notNull().default(false),
+    b_in_natura2000: boolean('b_in_natura2000').notNull().default(false),
+    b_in_derogation_free_zone: boolean('b_in_derogation_free_zone').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -156,6 +169,7 @@ export const cultivations = pgTable(
     b_lu_start: date('b_lu_start').notNull(),
     b_lu_end: date('b_lu_end'),
     m_cropresidue: boolean('m_cropresidue'),
+    b_lu_variety: text('b_lu_variety'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -250,6 +264,53 @@ export const fertilizerApplications = pgTable(
     index('fertilizer_applications_field_list_idx').on(t.b_id, t.created_at, t.p_app_id),
     index('fertilizer_applications_fertilizer_idx').on(t.p_id),
   ],
+);
+
+/** The years in which a farm holds a derogation (derogatie), one row per year. */
+export const derogations = pgTable(
+  'derogations',
+  {
+    b_id_farm: text('b_id_farm')
+      .notNull()
+      .references(() => farms.b_id_farm),
+    b_derogation_year: integer('b_derogation_year').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.b_id_farm, t.b_derogation_year] })],
+);
+
+/** Whether a farm intends to graze its animals in a year; a year without a row counts as no. */
+export const grazingIntentions = pgTable(
+  'grazing_intentions',
+  {
+    b_id_farm: text('b_id_farm')
+      .notNull()
+      .references(() => farms.b_id_farm),
+    b_grazing_intention_year: integer('b_grazing_intention_year').notNull(),
+    b_grazing_intention: boolean('b_grazing_intention').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.b_id_farm, t.b_grazing_intention_year] })],
+);
+
+/** An organic certification of a farm, valid from b_organic_issued to b_organic_expires (both inclusive). */
+export const organicCertifications = pgTable(
+  'organic_certifications',
+  {
+    b_id_organic: text('b_id_organic').primaryKey(),
+    b_id_farm: text('b_id_farm')
+      .notNull()
+      .references(() => farms.b_id_farm),
+    b_organic_traces: text('b_organic_traces'),
+    b_organic_skal: text('b_organic_skal'),
+    b_organic_issued: date('b_organic_issued').notNull(),
+    b_organic_expires: date('b_organic_expires').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('organic_certifications_farm_list_idx').on(t.b_id_farm, t.created_at, t.b_id_organic)],
 );
 
 /**

@@ -30,7 +30,10 @@ export async function deleteFarmCascade(tx: Database, farmId: string): Promise<v
   await deleteFields(tx, sql`select b_id from fields where b_id_farm = ${farmId}`);
   // 2–3. fertilizer acquiring records (farms use catalogue fertilizers only: nothing custom to pick)
   await tx.execute(sql`delete from farm_fertilizers where b_id_farm = ${farmId}`);
-  // 4. derogation records: not stored by Akker
+  // 4. derogation records; with them the farm's grazing intentions and organic certifications
+  await tx.execute(sql`delete from derogations where b_id_farm = ${farmId}`);
+  await tx.execute(sql`delete from grazing_intentions where b_id_farm = ${farmId}`);
+  await tx.execute(sql`delete from organic_certifications where b_id_farm = ${farmId}`);
   // 5. authorization roles of the farm
   await tx.execute(sql`delete from farm_access where b_id_farm = ${farmId}`);
   // 6. the farm record

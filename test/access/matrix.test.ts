@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { tablesDigest } from '../helpers/digest.js';
-import { farmWithEverything, rectangle, type FarmFixture } from '../helpers/fixtures.js';
+import { farmWithEverything, organicCertificationBody, rectangle, type FarmFixture } from '../helpers/fixtures.js';
 
 type Role = 'none' | 'researcher' | 'advisor' | 'owner' | 'other-owner';
 const ROLES: Role[] = ['none', 'researcher', 'advisor', 'owner', 'other-owner'];
@@ -82,6 +82,21 @@ const rules: Record<string, Rule> = {
   'GET /api/fertilizer-applications/{p_app_id}': { scope: 'farm', action: 'read', ok: 200 },
   'PATCH /api/fertilizer-applications/{p_app_id}': { scope: 'farm', action: 'write', ok: 200, body: () => ({ p_app_amount_display: 200 }) },
   'DELETE /api/fertilizer-applications/{p_app_id}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/farms/{b_id_farm}/derogations': { scope: 'farm', action: 'read', ok: 200 },
+  // The fixture holds the derogation of its year already: idempotent, 200.
+  'PUT /api/farms/{b_id_farm}/derogations/{year}': { scope: 'farm', action: 'write', ok: 200 },
+  'DELETE /api/farms/{b_id_farm}/derogations/{year}': { scope: 'farm', action: 'write', ok: 204 },
+  'GET /api/farms/{b_id_farm}/grazing-intentions': { scope: 'farm', action: 'read', ok: 200 },
+  'PUT /api/farms/{b_id_farm}/grazing-intentions/{year}': {
+    scope: 'farm',
+    action: 'write',
+    ok: 200,
+    body: () => ({ b_grazing_intention: true }),
+  },
+  'GET /api/farms/{b_id_farm}/organic-certifications': { scope: 'farm', action: 'read', ok: 200 },
+  'POST /api/farms/{b_id_farm}/organic-certifications': { scope: 'farm', action: 'write', ok: 201, body: () => organicCertificationBody },
+  'GET /api/organic-certifications/{b_id_organic}': { scope: 'farm', action: 'read', ok: 200 },
+  'DELETE /api/organic-certifications/{b_id_organic}': { scope: 'farm', action: 'write', ok: 204 },
   'GET /api/farms/{b_id_farm}/access': { scope: 'farm', action: 'share', ok: 200 },
   'PUT /api/farms/{b_id_farm}/access': {
     scope: 'farm',
@@ -133,6 +148,9 @@ const TABLES = [
   'soil_analyses',
   'farm_fertilizers',
   'fertilizer_applications',
+  'derogations',
+  'grazing_intentions',
+  'organic_certifications',
   'audit_log',
 ];
 

@@ -1,6 +1,6 @@
 // The records the fuzzer's requests point at: a user with a key, a farm with one of everything, other users
 // to share with. Built through the API, as a client would, and rebuilt when a request deleted part of it.
-import { farmWithEverything, type Client, type FarmFixture } from '../helpers/fixtures.js';
+import { farmWithEverything, organicCertificationBody, type Client, type FarmFixture } from '../helpers/fixtures.js';
 import { edgeGeometry } from './geometries.js';
 import type { Random } from './random.js';
 
@@ -129,6 +129,19 @@ export class World {
             p_app_date: '2025-05-01',
           })
         ).p_app_id;
+      case 'year': {
+        // Another year than the fixture's, which stays held; held already (201 or 200) when an earlier delete was refused.
+        const year = '2010';
+        const held = await this.client(`/api/farms/${f.b_id_farm}/derogations/${year}`, {
+          method: 'PUT',
+          headers: { 'x-api-key': this.key },
+        });
+        if (held.status !== 201) await expectStatus(held, 200, 'derogation');
+        return year;
+      }
+      case 'b_id_organic':
+        return (await this.create<{ b_id_organic: string }>(`/api/farms/${f.b_id_farm}/organic-certifications`, organicCertificationBody))
+          .b_id_organic;
       case 'email': {
         const grant = jsonInit('PUT', { email: this.grantees[1], role: 'researcher' }, { 'x-api-key': this.key });
         await expectStatus(await this.client(`/api/farms/${f.b_id_farm}/access`, grant), 200, 'grant');
@@ -188,6 +201,9 @@ export class World {
         return random.pick(FERTILIZER_CODES);
       case 'b_geometry':
         return edgeGeometry(random);
+      case 'b_organic_traces':
+      case 'b_organic_skal':
+        return organicCertificationBody[property];
       case 'password':
         return PASSWORD;
       default:

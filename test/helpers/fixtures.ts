@@ -109,7 +109,10 @@ export async function makeCalculable(app: App, key: string, fieldId: string): Pr
 /** Sends one request to the app under test, in-process or over HTTP. */
 export type Client = (path: string, init?: RequestInit) => Promise<Response>;
 
-/** A farm with one record of every kind; `p_id` is a fertilizer nothing uses, `usedFertilizer` has the application. */
+/**
+ * A farm with one record of every kind; `p_id` is a fertilizer nothing uses, `usedFertilizer` has the application;
+ * `year` is the year of its derogation and of its grazing intention.
+ */
 export interface FarmFixture {
   b_id_farm: string;
   b_id: string;
@@ -119,7 +122,17 @@ export interface FarmFixture {
   p_id: string;
   p_app_id: string;
   usedFertilizer: string;
+  year: string;
+  b_id_organic: string;
 }
+
+/** A valid body of POST /api/farms/{b_id_farm}/organic-certifications. */
+export const organicCertificationBody = {
+  b_organic_traces: 'NL-BIO-01.528-0002967.2025.001',
+  b_organic_skal: '026281',
+  b_organic_issued: '2025-01-01',
+  b_organic_expires: '2025-12-31',
+};
 
 /** Builds a FarmFixture through the API with `key`, and shares the farm as `grants` say. */
 export async function farmWithEverything(
@@ -155,6 +168,15 @@ export async function farmWithEverything(
     p_app_method: 'injection',
     p_app_date: '2025-03-01',
   });
+  const year = '2025';
+  for (const [path, body] of [
+    [`/api/farms/${farm}/derogations/${year}`, undefined],
+    [`/api/farms/${farm}/grazing-intentions/${year}`, { b_grazing_intention: false }],
+  ] as const) {
+    const held = await send('PUT', path, body);
+    if (held.status !== 201) throw new Error(`PUT ${path} answered ${held.status}: ${await held.text()}`);
+  }
+  const certification = await post<{ b_id_organic: string }>(`/api/farms/${farm}/organic-certifications`, organicCertificationBody);
   return {
     b_id_farm: farm,
     b_id: field,
@@ -164,5 +186,7 @@ export async function farmWithEverything(
     p_id: unused.p_id,
     p_app_id: application.p_app_id,
     usedFertilizer: used.p_id,
+    year,
+    b_id_organic: certification.b_id_organic,
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { created, createField } from '../helpers/fixtures.js';
+import { created, createField, organicCertificationBody } from '../helpers/fixtures.js';
 
 // Every table of the schema is counted but those that do not belong to a farm: the accounts, and the audit
 // trail, which outlives what it records by design (its entries hold no contents).
@@ -23,9 +23,19 @@ async function rowCounts(t: TestApp): Promise<Record<string, number>> {
   return counts;
 }
 
-/** A farm with 2 fields, each with 2 cultivations (with harvests), 2 soil analyses and 3 fertilizer applications. */
+/**
+ * A farm with 2 derogation years, 2 grazing intentions, 2 organic certifications and 2 fields, each with
+ * 2 cultivations (with harvests), 2 soil analyses and 3 fertilizer applications.
+ */
 async function buildFarm(t: TestApp, key: string) {
   const farmId = (await createFarm(t.app, key)).b_id_farm;
+  for (const year of [2024, 2025]) {
+    expect((await call(t.app, key, 'PUT', `/api/farms/${farmId}/derogations/${year}`)).status).toBe(201);
+    expect(
+      (await call(t.app, key, 'PUT', `/api/farms/${farmId}/grazing-intentions/${year}`, { b_grazing_intention: year === 2025 })).status,
+    ).toBe(201);
+    await created(call(t.app, key, 'POST', `/api/farms/${farmId}/organic-certifications`, organicCertificationBody));
+  }
   const fertilizer = await created<{ p_id: string }>(
     call(t.app, key, 'POST', `/api/farms/${farmId}/fertilizers`, { p_id_catalogue: 'BAAT028' }),
   );
@@ -98,6 +108,9 @@ describe.each(storageKinds)('cascading deletes on %s', (kind) => {
       soil_analyses: withOther.soil_analyses! + 4,
       farm_fertilizers: withOther.farm_fertilizers! + 1,
       fertilizer_applications: withOther.fertilizer_applications! + 6,
+      derogations: withOther.derogations! + 2,
+      grazing_intentions: withOther.grazing_intentions! + 2,
+      organic_certifications: withOther.organic_certifications! + 2,
     });
 
     expect((await call(t.app, user.key, 'DELETE', `/api/farms/${farmId}`)).status).toBe(204);

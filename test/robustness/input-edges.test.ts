@@ -14,6 +14,8 @@ import {
   createField,
   createHarvest,
   createSoilAnalysis,
+  created,
+  organicCertificationBody,
   rectangle,
 } from '../helpers/fixtures.js';
 
@@ -39,6 +41,12 @@ beforeAll(async () => {
   const fertilizer = (await acquireFertilizer(t.app, user.key, farm, 'BAAT028')).p_id;
   const application = (await createApplication(t.app, user.key, field, { p_id: fertilizer, p_app_amount_display: 100 })).p_app_id;
   const key = (await (await call(t.app, user.key, 'POST', '/api/keys', { name: 'spare' })).json()) as { id: string };
+  await call(t.app, user.key, 'PUT', `/api/farms/${farm}/derogations/2025`);
+  const certification = (
+    await created<{ b_id_organic: string }>(
+      call(t.app, user.key, 'POST', `/api/farms/${farm}/organic-certifications`, organicCertificationBody),
+    )
+  ).b_id_organic;
   ids = {
     b_id_farm: farm,
     b_id: field,
@@ -47,8 +55,10 @@ beforeAll(async () => {
     a_id: analysis,
     p_id: fertilizer,
     p_app_id: application,
+    b_id_organic: certification,
     id: key.id,
     email: grantee.email,
+    year: '2025',
   };
   const doc = (await (await t.app.request('/api/openapi.json')).json()) as OpenApiDocument;
   operations = operationsOf(doc);
@@ -61,6 +71,9 @@ const pathWith = (operation: Operation, param: string, value: string) =>
 
 const paramsOf = (operation: Operation) => [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
+/** The identifier parameters of an operation: a year is a number, whose malformed values are 400 (see below). */
+const identifiersOf = (operation: Operation) => paramsOf(operation).filter((param) => param !== 'year');
+
 /** A body that passes validation (which comes before the 404 in the order of checks); `{}` where it does. */
 function validBody(operation: Operation): unknown {
   if (!operation.spec.requestBody) return undefined;
@@ -71,6 +84,8 @@ function validBody(operation: Operation): unknown {
     'POST /api/farms/{b_id_farm}/fertilizers': { p_id_catalogue: 'BAAT028' },
     'POST /api/fields/{b_id}/fertilizer-applications': { p_id: ids.p_id, p_app_amount_display: 1, p_app_date: '2025-03-01' },
     'PUT /api/farms/{b_id_farm}/access': { email: ids.email, role: 'researcher' },
+    'PUT /api/farms/{b_id_farm}/grazing-intentions/{year}': { b_grazing_intention: true },
+    'POST /api/farms/{b_id_farm}/organic-certifications': organicCertificationBody,
   };
   return bodies[`${operation.method} ${operation.path}`] ?? {};
 }
@@ -162,7 +177,7 @@ describe('the body size limit on every kind of JSON endpoint, chunked and not', 
 
   it('answers a 10,000-character identifier on every identifier route with 404', async () => {
     for (const operation of operations) {
-      for (const param of paramsOf(operation)) {
+      for (const param of identifiersOf(operation)) {
         const path = pathWith(operation, param, 'x'.repeat(10_000));
         const body = validBody(operation);
         const response = await send(operation.method, path, Buffer.from(body === undefined ? '' : JSON.stringify(body)), false);
@@ -254,7 +269,7 @@ describe('identifiers that are not identifiers', () => {
       `${encodeURIComponent(real)}%2F..%2F${encodeURIComponent(real)}`,
     ];
     for (const operation of operations) {
-      for (const param of paramsOf(operation)) {
+      for (const param of identifiersOf(operation)) {
         for (const value of values(ids[param]!)) {
           const response = await call(t.app, user.key, operation.method, pathWith(operation, param, value), validBody(operation));
           expect([operation.method, operation.path, value, response.status]).toEqual([operation.method, operation.path, value, 404]);
@@ -268,6 +283,23 @@ describe('identifiers that are not identifiers', () => {
       `/api/soil-analyses/${ids.a_id}`,
     ]) {
       expect((await call(t.app, user.key, 'GET', path)).status).toBe(200);
+    }
+  });
+
+  it('answers a year that is not a year of four digits, on every route with one, with 400 naming it', async () => {
+    const yearOperations = operations.filter((operation) => paramsOf(operation).includes('year'));
+    expect(yearOperations.length).toBeGreaterThan(0);
+    for (const operation of yearOperations) {
+      for (const value of ['x'.repeat(10_000), '%2F', '2025%2F', '%202025', '2025.0', '0x7e9', '1e3', '02025', '-2025']) {
+        const response = await call(t.app, user.key, operation.method, pathWith(operation, 'year', value), validBody(operation));
+        const body = await expectProblem(response, 400, 'validation-failed');
+        expect([operation.method, operation.path, value, body.errors]).toEqual([
+          operation.method,
+          operation.path,
+          value,
+          [{ field: 'year', message: 'must be a year of four digits' }],
+        ]);
+      }
     }
   });
 

@@ -16,10 +16,14 @@ const auditEntrySchema = z
     user_id: z.string().openapi({ description: 'The user who made the change.' }),
     key_id: z.string().nullable().openapi({ description: 'The API key used; null for a browser session.' }),
     action: z.enum(['create', 'update', 'delete', 'grant', 'revoke']).openapi({ description: 'What was done to the resource.' }),
-    resource_type: z
-      .string()
-      .openapi({ description: 'farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, or access.' }),
-    resource_id: z.string().openapi({ description: 'Identifier of the resource (for access: the e-mail address, and the role granted).' }),
+    resource_type: z.string().openapi({
+      description:
+        'farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, organic certification, derogation, grazing intention, or access.',
+    }),
+    resource_id: z.string().openapi({
+      description:
+        'Identifier of the resource (for access: the e-mail address, and the role granted; for a derogation or a grazing intention: its year).',
+    }),
     created_at: z.string().openapi({ format: 'date-time', description: 'When the change was made.' }),
   })
   .openapi('AuditEntry');

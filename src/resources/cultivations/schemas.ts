@@ -10,6 +10,10 @@ const endNotBeforeStart = (c: { b_lu_start?: string; b_lu_end?: string | null },
   }
 };
 
+// Stored exactly as sent, untrimmed: the usage norms match a variety by its whole name, case aside.
+const varietyDescription =
+  'Crop variety (ras), stored exactly as sent; null when not stated. The nitrogen usage norm of potatoes depends on it.';
+
 const writable = {
   b_lu_catalogue: z.string().min(1).max(50).openapi({
     description: 'Crop code of the BRP catalogue (GET /api/catalogues/cultivations); unknown codes are 422.',
@@ -25,6 +29,13 @@ const writable = {
     .nullable()
     .optional()
     .openapi({ description: 'Whether crop residues stay on the field (true), are removed (false), or unknown (null).' }),
+  b_lu_variety: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .nullable()
+    .optional()
+    .openapi({ description: varietyDescription, example: 'Fontane' }),
 };
 
 export const cultivationCreateSchema = z.strictObject(writable).superRefine(endNotBeforeStart).openapi('CultivationCreate');
@@ -40,6 +51,7 @@ export const cultivationSchema = z
     b_lu_start: z.string().openapi({ format: 'date', description: 'Sowing or planting date.' }),
     b_lu_end: z.string().nullable().openapi({ format: 'date', description: 'End of the cultivation; null while it runs.' }),
     m_cropresidue: z.boolean().nullable().openapi({ description: 'Whether crop residues are left on the field; null when not known.' }),
+    b_lu_variety: z.string().nullable().openapi({ description: varietyDescription }),
     b_lu_source: z.string().openapi({ description: 'Catalogue of the crop code (brp).' }),
     b_lu_name: z.string().openapi({ description: 'Name of the crop (Dutch).' }),
     b_lu_name_en: z.string().nullable().openapi({ description: 'Name of the crop in English; null when the catalogue has none.' }),

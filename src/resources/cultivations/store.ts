@@ -23,6 +23,7 @@ const recordColumns = {
   b_lu_start: cultivations.b_lu_start,
   b_lu_end: cultivations.b_lu_end,
   m_cropresidue: cultivations.m_cropresidue,
+  b_lu_variety: cultivations.b_lu_variety,
   ...recordTimes(cultivations),
 };
 
@@ -33,6 +34,7 @@ type CultivationRecord = {
   b_lu_start: string;
   b_lu_end: string | null;
   m_cropresidue: boolean | null;
+  b_lu_variety: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -1,5 +1,6 @@
 // The field on the wire. b_area and b_centroid are computed from b_geometry, never taken from the client.
 import { z } from '@hono/zod-openapi';
+import { soilRegions } from '../../db/schema.js';
 import { recordTimesShape } from '../record-times.js';
 import { dateSchema } from '../../http/dates.js';
 import { unprocessable } from '../../http/validation.js';
@@ -74,6 +75,23 @@ const endAfterStart = (field: { b_start?: string; b_end?: string | null }, ctx: 
   }
 };
 
+// Where the field lies, as the Dutch usage norms see it (the reference reads these from national maps).
+const soilRegionDescription =
+  'Soil region of the Dutch usage norms (grondsoort): klei (clay), veen (peat), loess, zand_nwc (sand, north, west and centre) or zand_zuid (sand, south); null when not stated. The nitrogen usage norm needs it.';
+const areaFlags = {
+  b_in_nv_area: 'Whether the field lies in an area polluted with nutrients (NV-gebied).',
+  b_in_gwbg: 'Whether the field lies in a groundwater protection area (grondwaterbeschermingsgebied), its 100 m zone included.',
+  b_in_natura2000: 'Whether the field lies in or near a Natura 2000 area.',
+  b_in_derogation_free_zone: 'Whether the field lies in a derogation-free zone (derogatievrije zone).',
+};
+const locationShape = {
+  b_soil_region: z.enum(soilRegions).nullable().openapi({ description: soilRegionDescription }),
+  b_in_nv_area: z.boolean().openapi({ description: areaFlags.b_in_nv_area }),
+  b_in_gwbg: z.boolean().openapi({ description: areaFlags.b_in_gwbg }),
+  b_in_natura2000: z.boolean().openapi({ description: areaFlags.b_in_natura2000 }),
+  b_in_derogation_free_zone: z.boolean().openapi({ description: areaFlags.b_in_derogation_free_zone }),
+};
+
 const writableFields = {
   b_name: name,
   b_geometry: geometrySchema,
@@ -86,6 +104,7 @@ const writableFields = {
     description:
       'Whether the field is a buffer strip. Left out on creation: true when the name contains "buffer", or the field is under 2.5 ha and long and narrow (perimeter / √area ≥ 20).',
   }),
+  ...locationShape,
 };
 
 export const fieldCreateSchema = z
@@ -93,6 +112,11 @@ export const fieldCreateSchema = z
     ...writableFields,
     b_acquiring_method: writableFields.b_acquiring_method.default('unknown'),
     b_bufferstrip: writableFields.b_bufferstrip.optional(),
+    b_soil_region: writableFields.b_soil_region.default(null),
+    b_in_nv_area: writableFields.b_in_nv_area.default(false),
+    b_in_gwbg: writableFields.b_in_gwbg.default(false),
+    b_in_natura2000: writableFields.b_in_natura2000.default(false),
+    b_in_derogation_free_zone: writableFields.b_in_derogation_free_zone.default(false),
   })
   .superRefine(endAfterStart)
   .openapi('FieldCreate');
@@ -109,6 +133,7 @@ const fieldSummaryShape = {
   b_end: z.string().nullable().openapi({ format: 'date', description: 'Date the field left the farm; null while it stays.' }),
   b_acquiring_method: z.string().openapi({ description: 'How the farm holds the field: owner, lease, or a reference code.' }),
   b_bufferstrip: z.boolean().openapi({ description: 'Whether the field is a buffer strip.' }),
+  ...locationShape,
   ...recordTimesShape,
 };
 

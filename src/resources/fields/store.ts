@@ -24,6 +24,11 @@ const summaryColumns = {
   b_end: fields.b_end,
   b_acquiring_method: fields.b_acquiring_method,
   b_bufferstrip: fields.b_bufferstrip,
+  b_soil_region: fields.b_soil_region,
+  b_in_nv_area: fields.b_in_nv_area,
+  b_in_gwbg: fields.b_in_gwbg,
+  b_in_natura2000: fields.b_in_natura2000,
+  b_in_derogation_free_zone: fields.b_in_derogation_free_zone,
   ...recordTimes(fields),
 };
 const fieldColumns = { ...summaryColumns, b_geometry: fields.b_geometry };

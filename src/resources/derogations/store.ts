@@ -1,0 +1,46 @@
+// Derogation queries: one row per farm and year.
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { selectPage, type PageQuery } from '../../db/paging.js';
+import { derogations } from '../../db/schema.js';
+import { recordTimes } from '../../db/timestamps.js';
+import { notFound } from '../../domain-errors.js';
+import { assertUnchanged, type Precondition } from '../entity-tags.js';
+import type { Derogation } from './schemas.js';
+
+const columns = {
+  b_id_farm: derogations.b_id_farm,
+  b_derogation_year: derogations.b_derogation_year,
+  ...recordTimes(derogations),
+};
+
+const ofYear = (farmId: string, year: number) => and(eq(derogations.b_id_farm, farmId), eq(derogations.b_derogation_year, year));
+
+async function readDerogation(db: Database, farmId: string, year: number): Promise<Derogation | undefined> {
+  const [row] = await db.select(columns).from(derogations).where(ofYear(farmId, year));
+  return row;
+}
+
+/** The farm's derogation years, earliest first. */
+export function listDerogations(db: Database, farmId: string, page: PageQuery) {
+  return selectPage<Derogation>(db, derogations, columns, eq(derogations.b_id_farm, farmId), [derogations.b_derogation_year], page);
+}
+
+/** Records the derogation for `year`, unless the farm holds it already; `created` says which. */
+export async function holdDerogation(tx: Database, farmId: string, year: number): Promise<{ derogation: Derogation; created: boolean }> {
+  const [inserted] = await tx
+    .insert(derogations)
+    .values({ b_id_farm: farmId, b_derogation_year: year })
+    .onConflictDoNothing()
+    .returning(columns);
+  if (inserted) return { derogation: inserted, created: true };
+  return { derogation: (await readDerogation(tx, farmId, year))!, created: false };
+}
+
+/** Removes the derogation for `year`; 404 when the farm does not hold it. */
+export async function releaseDerogation(tx: Database, farmId: string, year: number, precondition?: Precondition): Promise<void> {
+  const stored = await readDerogation(tx, farmId, year);
+  if (!stored) throw notFound(`The farm holds no derogation for ${year}.`);
+  await assertUnchanged('derogation', precondition, async () => stored);
+  await tx.delete(derogations).where(ofYear(farmId, year));
+}

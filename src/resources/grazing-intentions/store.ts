@@ -1,0 +1,56 @@
+// Grazing intention queries: one row per farm and year.
+import { and, eq, ne } from 'drizzle-orm';
+import type { AuditAction } from '../../access/audit.js';
+import type { Database } from '../../db/client.js';
+import { selectPage, type PageQuery } from '../../db/paging.js';
+import { grazingIntentions } from '../../db/schema.js';
+import { recordTimes } from '../../db/timestamps.js';
+import type { GrazingIntention } from './schemas.js';
+
+const columns = {
+  b_id_farm: grazingIntentions.b_id_farm,
+  b_grazing_intention_year: grazingIntentions.b_grazing_intention_year,
+  b_grazing_intention: grazingIntentions.b_grazing_intention,
+  ...recordTimes(grazingIntentions),
+};
+
+const ofYear = (farmId: string, year: number) =>
+  and(eq(grazingIntentions.b_id_farm, farmId), eq(grazingIntentions.b_grazing_intention_year, year));
+
+/** The farm's grazing intentions, earliest year first. */
+export function listGrazingIntentions(db: Database, farmId: string, page: PageQuery) {
+  return selectPage<GrazingIntention>(
+    db,
+    grazingIntentions,
+    columns,
+    eq(grazingIntentions.b_id_farm, farmId),
+    [grazingIntentions.b_grazing_intention_year],
+    page,
+  );
+}
+
+/**
+ * Sets the intention for `year`. `change` says what happened: created, updated, or nothing (the same
+ * intention was stored already, and its updated_at stays).
+ */
+export async function setGrazingIntention(
+  tx: Database,
+  farmId: string,
+  year: number,
+  intention: boolean,
+): Promise<{ grazingIntention: GrazingIntention; change: AuditAction | null }> {
+  const [inserted] = await tx
+    .insert(grazingIntentions)
+    .values({ b_id_farm: farmId, b_grazing_intention_year: year, b_grazing_intention: intention })
+    .onConflictDoNothing()
+    .returning(columns);
+  if (inserted) return { grazingIntention: inserted, change: 'create' };
+  const [updated] = await tx
+    .update(grazingIntentions)
+    .set({ b_grazing_intention: intention })
+    .where(and(ofYear(farmId, year), ne(grazingIntentions.b_grazing_intention, intention)))
+    .returning(columns);
+  if (updated) return { grazingIntention: updated, change: 'update' };
+  const [stored] = await tx.select(columns).from(grazingIntentions).where(ofYear(farmId, year));
+  return { grazingIntention: stored!, change: null };
+}
