@@ -46,7 +46,7 @@ const farmNormsRoute = createRoute({
 });
 
 /** The year asked for, or the current year when it is known. */
-export function normYearOf(body: { year?: number | undefined }): NormYear {
+function normYearOf(body: { year?: number | undefined }): NormYear {
   const year = body.year ?? yearOf(currentYear().start);
   const known = NORM_YEARS.find((y) => y === year);
   if (!known)
