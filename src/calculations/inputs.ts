@@ -15,7 +15,7 @@ import type { BalanceApplication, BalanceField } from './nitrogen-balance/inputs
 /** Which fields: one field whatever its dates, or the farm's fields that overlap the timeframe. */
 export type FieldSelection = { b_id: string } | { b_id_farm: string };
 
-const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQL | undefined =>
+export const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQL | undefined =>
   'b_id' in selection
     ? eq(fields.b_id, selection.b_id)
     : and(eq(fields.b_id_farm, selection.b_id_farm), periodOverlaps(fields.b_start, fields.b_end, timeframe));
@@ -40,7 +40,7 @@ function applicationsQuery(db: Database, onFields: SQL, timeframe: Timeframe) {
 const withFertilizer = <T extends { p_id_catalogue: string }>(row: T) => ({ ...row, fertilizer: findFertilizer(row.p_id_catalogue)! });
 
 /** The rows of each key, in their order. */
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const group = groups.get(key(row));

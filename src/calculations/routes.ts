@@ -16,6 +16,12 @@ import { FieldCalculationError, type BalanceField } from './nitrogen-balance/inp
 import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldBalanceAnswerSchema } from './schemas.js';
 import { notFound } from '../domain-errors.js';
 import { json } from '../http/answers.js';
+import { loadNormsInputs } from './norms-inputs.js';
+import { registerNormsRoutes } from './norms-routes.js';
+import { fieldNormsAnswer } from './norms/answer.js';
+import { fieldNorms } from './norms/field.js';
+import { doseRecommendation, recommendationYear } from './norms/recommendation.js';
+import type { Database } from '../db/client.js';
 
 const tags = ['Calculations'];
 const fieldIdParams = idParams('b_id', 'Field identifier.');
@@ -52,8 +58,8 @@ const doseRoute = createRoute({
   path: '/api/fields/{b_id}/calculations/dose',
   operationId: 'calculateFieldDose',
   tags,
-  summary: 'Nutrients applied on a field',
-  description: `The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application. ${rateNote}`,
+  summary: 'Nutrients applied on a field, and the room left under the usage norms',
+  description: `The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application, and as recommendation the room left under the Dutch usage norms of the timeframe's calendar year (when it lies within 2025 or 2026). ${rateNote}`,
   security: apiKeySecurity,
   request: { params: fieldIdParams, body: options },
   responses: { 200: { description: 'The dose.', content: jsonContent(doseSchema) }, ...errors },
@@ -72,6 +78,16 @@ function fieldResult(field: BalanceField, timeframe: Timeframe, deposition: numb
     if (!(error instanceof FieldCalculationError)) throw error;
     return { ...identity, balance: null, errorMessage: `${error.message}. ${error.hint}` };
   }
+}
+
+/** The room left under the usage norms of the timeframe's year, or why there is none. */
+async function recommendation(db: Database, b_id: string, timeframe: Timeframe) {
+  const asked = recommendationYear(timeframe);
+  if ('message' in asked) return { recommendation: null, recommendationMessage: asked.message };
+  const { farm, fields } = await loadNormsInputs(db, { b_id }, asked.year);
+  const [field] = fields;
+  if (!field) throw notFound('The field does not exist.');
+  return { recommendation: doseRecommendation(fieldNormsAnswer(fieldNorms(field, farm, asked.year)), asked.year) };
 }
 
 export function calculationRoutes({ config, database }: AppDeps) {
@@ -100,8 +116,11 @@ export function calculationRoutes({ config, database }: AppDeps) {
     const { b_id } = c.req.valid('param');
     const timeframe = timeframeOf(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    return json(c, { ...fieldDose(await loadDoseApplications(db, b_id, timeframe)), timeframe }, 200);
+    const dose = fieldDose(await loadDoseApplications(db, b_id, timeframe));
+    return json(c, { ...dose, timeframe, ...(await recommendation(db, b_id, timeframe)) }, 200);
   });
+
+  registerNormsRoutes(app, db);
 
   return app;
 }

@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { dateSchema } from '../http/dates.js';
 import { unprocessable } from '../http/validation.js';
 import { DOSE_KEYS } from './dose/dose.js';
+import { recommendationSchema } from './norms-schemas.js';
 
 export const calculationOptionsSchema = z
   .strictObject({
@@ -216,6 +217,11 @@ export const doseSchema = z
       )
       .openapi({ description: 'Each application in the timeframe and its share of the dose.' }),
     timeframe: timeframeSchema,
+    recommendation: recommendationSchema.nullable().openapi({
+      description:
+        "The room left under the usage norms of the timeframe's calendar year; null when the timeframe is not within 2025 or 2026.",
+    }),
+    recommendationMessage: z.string().optional().openapi({ description: 'Only when recommendation is null: why.' }),
   })
   .openapi('FieldDose', {
     description:

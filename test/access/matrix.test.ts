@@ -120,6 +120,8 @@ const rules: Record<string, Rule> = {
     body: () => ({ start: '2025-01-01', end: '2025-12-31' }),
   },
   'POST /api/fields/{b_id}/calculations/dose': { scope: 'farm', action: 'read', ok: 200 },
+  'POST /api/farms/{b_id_farm}/calculations/norms': { scope: 'farm', action: 'read', ok: 200, body: () => ({ year: 2025 }) },
+  'POST /api/fields/{b_id}/calculations/norms': { scope: 'farm', action: 'read', ok: 200, body: () => ({ year: 2025 }) },
   'GET /api/keys': { scope: 'user', ok: 200 },
   'POST /api/keys': { scope: 'user', ok: 201, body: () => ({ name: 'matrix' }) },
   'DELETE /api/keys/{id}': { scope: 'user', ok: 204 },

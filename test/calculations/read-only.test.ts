@@ -16,6 +16,9 @@ const TABLES = [
   'soil_analyses',
   'farm_fertilizers',
   'fertilizer_applications',
+  'derogations',
+  'grazing_intentions',
+  'organic_certifications',
   'audit_log',
 ];
 
@@ -44,6 +47,9 @@ describe.each(storageKinds)('calculations on %s', (kind) => {
     for (const path of paths()) {
       expect((await call(t.app, user.key, 'POST', path, { start: '2025-01-01', end: '2025-12-31' })).status).toBe(200);
       expect((await call(t.app, user.key, 'POST', path)).status).toBe(200);
+    }
+    for (const path of [`/api/fields/${fieldId}/calculations/norms`, `/api/farms/${farmId}/calculations/norms`]) {
+      expect((await call(t.app, user.key, 'POST', path, { year: 2025 })).status).toBe(200);
     }
     expect(await tablesDigest(t, TABLES)).toBe(before);
   });
@@ -128,5 +134,14 @@ describe.each(storageKinds)('calculations on %s', (kind) => {
     ).json()) as Record<string, any>;
     expect(outside.p_dose_n).toBe(0);
     expect(outside.applications).toEqual([]);
+    // The room under the usage norms of 2025 counts the KAS (not animal manure); the field has no soil region.
+    expect(dose.recommendation).toMatchObject({
+      year: 2025,
+      room: { nitrogen: null, manure: 170 },
+      binding: null,
+      norms: `/api/fields/${fieldId}/calculations/norms`,
+    });
+    expect(outside.recommendation).toBeNull();
+    expect(outside.recommendationMessage).toBe('No usage norms are known for 2024: they are known for 2025 and 2026.');
   });
 });

@@ -96,6 +96,8 @@ describe('categories', () => {
     ['POST', '/api/farms/abc/calculations/nitrogen-balance', 'calculation'],
     ['POST', '/api/fields/abc/calculations/nitrogen-balance', 'calculation'],
     ['POST', '/api/fields/abc/calculations/dose', 'calculation'],
+    ['POST', '/api/fields/abc/calculations/norms', 'calculation'],
+    ['POST', '/api/farms/abc/calculations/norms', 'calculation'],
     ['GET', '/api/keys', 'general'],
     ['POST', '/api/keys', 'general'],
     ['DELETE', '/api/keys/abc', 'general'],

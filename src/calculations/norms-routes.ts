@@ -1,0 +1,79 @@
+// HTTP for the usage norms of a field or a farm: they read stored records and never change them.
+import { createRoute } from '@hono/zod-openapi';
+import { authorize } from '../access/roles.js';
+import type { Database } from '../db/client.js';
+import { DomainError, notFound } from '../domain-errors.js';
+import { json } from '../http/answers.js';
+import type { ApiRoutes } from '../http/api-routes.js';
+import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../http/openapi.js';
+import { idParams, jsonContent } from '../http/route-helpers.js';
+import { farmIdParams } from '../resources/farms/schemas.js';
+import { currentYear, yearOf } from './dates.js';
+import { loadNormsInputs } from './norms-inputs.js';
+import { farmNormsSchema, fieldNormsAnswerSchema, normsOptionsSchema } from './norms-schemas.js';
+import { fieldNormsAnswer } from './norms/answer.js';
+import { farmNorms } from './norms/farm.js';
+import { fieldNorms } from './norms/field.js';
+import { NORM_YEARS, type NormYear } from './norms/tables.js';
+
+const tags = ['Calculations'];
+const options = { required: false, content: jsonContent(normsOptionsSchema) };
+const errors = errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'unprocessable-entity');
+const note = `Limited to 10 requests per minute per key, with the other calculations. A year other than ${NORM_YEARS.join(' or ')} is 422.`;
+
+const fieldNormsRoute = createRoute({
+  method: 'post',
+  path: '/api/fields/{b_id}/calculations/norms',
+  operationId: 'calculateFieldNorms',
+  tags,
+  summary: 'Usage norms of a field',
+  description: `The Dutch usage norms (gebruiksnormen) of the field for the year (default: the current year), how far the applications of that year fill them, and the room left, kg/ha. A norm without a value says why; the answer is still 200. ${note}`,
+  security: apiKeySecurity,
+  request: { params: idParams('b_id', 'Field identifier.'), body: options },
+  responses: { 200: { description: 'The norms.', content: jsonContent(fieldNormsAnswerSchema) }, ...errors },
+});
+
+const farmNormsRoute = createRoute({
+  method: 'post',
+  path: '/api/farms/{b_id_farm}/calculations/norms',
+  operationId: 'calculateFarmNorms',
+  tags,
+  summary: 'Usage norms of a farm',
+  description: `Every field of the farm in the year (default: the current year) with its norms, and the farm totals in kg over the fields whose every norm and filling has a value; the others are listed with the reason. ${note}`,
+  security: apiKeySecurity,
+  request: { params: farmIdParams, body: options },
+  responses: { 200: { description: 'The norms.', content: jsonContent(farmNormsSchema) }, ...errors },
+});
+
+/** The year asked for, or the current year when it is known. */
+function normYearOf(body: { year?: number | undefined }): NormYear {
+  const year = body.year ?? yearOf(currentYear().start);
+  const known = NORM_YEARS.find((y) => y === year);
+  if (!known)
+    throw new DomainError(
+      'unprocessable-entity',
+      `No usage norms are known for ${year}, the current year: send "year" ${NORM_YEARS.join(' or ')}.`,
+    );
+  return known;
+}
+
+export function registerNormsRoutes(app: ApiRoutes, db: Database) {
+  app.openapi(fieldNormsRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const year = normYearOf(c.req.valid('json'));
+    await authorize(db, c.get('principal'), 'field', b_id, 'read');
+    const { farm, fields } = await loadNormsInputs(db, { b_id }, year);
+    const [field] = fields;
+    if (!field) throw notFound('The field does not exist.');
+    return json(c, { ...fieldNormsAnswer(fieldNorms(field, farm, year)), year }, 200);
+  });
+
+  app.openapi(farmNormsRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const year = normYearOf(c.req.valid('json'));
+    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
+    const { farm, fields } = await loadNormsInputs(db, { b_id_farm }, year);
+    const results = fields.map((field) => fieldNorms(field, farm, year)).sort((a, b) => b.b_area - a.b_area);
+    return json(c, { year, ...farmNorms(results, year), fields: results.map(fieldNormsAnswer) }, 200);
+  });
+}

@@ -1,0 +1,43 @@
+// The dose recommendation: the room left under the usage norms of the calendar year of a timeframe.
+import { yearOf, type Timeframe } from '../dates.js';
+import type { FieldNormsAnswer } from './answer.js';
+import { NORM_YEARS, type NormYear } from './tables.js';
+
+const DOSE_NORMS = ['nitrogen', 'manure', 'phosphate'] as const;
+
+export interface DoseRecommendation {
+  year: NormYear;
+  room: FieldNormsAnswer['room'];
+  binding: (typeof DOSE_NORMS)[number] | null;
+  norms: string;
+  message: string;
+}
+
+/** The year whose norms the timeframe asks for, or why there is none. */
+export function recommendationYear(timeframe: Timeframe): { year: NormYear } | { message: string } {
+  const year = yearOf(timeframe.start);
+  if (yearOf(timeframe.end) !== year) {
+    return {
+      message: 'The usage norms are per calendar year, and the timeframe spans more than one: ask for a timeframe within 2025 or 2026.',
+    };
+  }
+  const known = NORM_YEARS.find((y) => y === year);
+  return known ? { year: known } : { message: `No usage norms are known for ${year}: they are known for ${NORM_YEARS.join(' and ')}.` };
+}
+
+const UNITS = { nitrogen: 'kg workable N/ha', manure: 'kg N/ha from animal manure', phosphate: 'kg P2O5/ha' } as const;
+const figure = (value: number) => String(Math.round(value * 100) / 100);
+
+export function doseRecommendation(field: FieldNormsAnswer, year: NormYear): DoseRecommendation {
+  const norms = `/api/fields/${field.b_id}/calculations/norms`;
+  const rooms = DOSE_NORMS.map((name) => ({ name, room: field.room[name] ?? null }));
+  const undetermined = rooms.filter((r) => r.room === null).map((r) => r.name);
+  const binding = undetermined.length > 0 ? null : rooms.reduce((least, r) => (r.room! < least.room! ? r : least), rooms[0]!).name;
+  const parts = rooms.flatMap((r) => (r.room === null ? [] : [`${figure(r.room)} ${UNITS[r.name]}`]));
+  const message = [
+    parts.length > 0 ? `Room left in ${year}: ${parts.join(', ')}.` : `No room can be given for ${year}.`,
+    binding ? `The ${binding} norm binds first.` : `Without a value: the ${undetermined.join(' and ')} norm (see why there).`,
+    `Norms, sources and filling per application: POST ${norms} with {"year":${year}}.`,
+  ].join(' ');
+  return { year, room: field.room, binding, norms, message };
+}
