@@ -1,6 +1,7 @@
 // The usage-norm endpoints on the wire: the options body and the answers, every figure with its unit.
 import { z } from '@hono/zod-openapi';
 import { unprocessable } from '../http/validation.js';
+import { DOSE_NORMS } from './norms/recommendation.js';
 import { NORM_YEARS } from './norms/tables.js';
 
 export const normsOptionsSchema = z
@@ -154,8 +155,6 @@ export const farmNormsSchema = z
   })
   .openapi('FarmNorms', { description: 'The usage norms of a farm for a year: totals in kg for the farm, and each field per hectare.' });
 
-const NORMS_FOR_DOSE = ['nitrogen', 'manure', 'phosphate'] as const;
-
 export const recommendationSchema = z
   .object({
     year,
@@ -170,7 +169,7 @@ export const recommendationSchema = z
         description:
           'How much may still be applied in the year: workable N (nitrogen), N from animal manure (manure), phosphate, and from 2026 N from Renure products on top of the animal-manure norm.',
       }),
-    binding: z.enum(NORMS_FOR_DOSE).nullable().openapi({
+    binding: z.enum(DOSE_NORMS).nullable().openapi({
       description:
         'The norm of nitrogen, manure and phosphate with the least room left (kg/ha against kg/ha): the one that ends further applications first. null when one of the three has no value.',
     }),

@@ -3,7 +3,8 @@ import { yearOf, type Timeframe } from '../dates.js';
 import type { FieldNormsAnswer } from './answer.js';
 import { NORM_YEARS, type NormYear } from './tables.js';
 
-const DOSE_NORMS = ['nitrogen', 'manure', 'phosphate'] as const;
+/** The norms a dose is weighed against; the binding one is among them. */
+export const DOSE_NORMS = ['nitrogen', 'manure', 'phosphate'] as const;
 
 export interface DoseRecommendation {
   year: NormYear;
