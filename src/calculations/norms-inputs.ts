@@ -1,6 +1,6 @@
 // Loads what the usage norms of a year read (docs/calculations.md) for one field or all fields of a farm in the
-// year, in a fixed number of statements however many fields there are, inside one read-only snapshot. Records
-// are selected by a subquery over the same fields, never by a list of their ids.
+// year, in a fixed number of statements however many fields there are. Records are selected by a subquery over
+// the same fields, never by a list of their ids: the statements must share one snapshot (db/paging.ts inOneSnapshot).
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { findFertilizer } from '../catalogues/fertilizers.js';
 import type { Database } from '../db/client.js';
@@ -22,119 +22,117 @@ import type { NormYear } from './norms/tables.js';
 
 const soilValue = (name: 'a_p_cc' | 'a_p_al') => sql<number | null>`(${soilAnalyses.parameters} ->> ${name})::double precision`;
 
-/** The fields with their records, and the farm's facts, for the norms of `year`; no fields when none is selected. */
-export function loadNormsInputs(
-  db: Database,
+/**
+ * The fields with their records, and the farm's facts, for the norms of `year`; no fields when none is
+ * selected. `tx` is one snapshot: a repeatable-read transaction.
+ */
+export async function readNormsInputs(
+  tx: Database,
   selection: FieldSelection,
   year: NormYear,
 ): Promise<{ farm: NormsFarm; fields: NormsField[] }> {
   const yearFrame: Timeframe = { start: dateIn(year, '01-01'), end: dateIn(year, '12-31') };
   // The norm values look back at the year before for crop history.
   const valueFrame: Timeframe = { start: dateIn(year - 1, '01-01'), end: yearFrame.end };
-  return db.transaction(
-    async (tx) => {
-      const fieldRows = await tx
-        .select({
-          b_id: fields.b_id,
-          b_id_farm: fields.b_id_farm,
-          b_area: fields.b_area,
-          b_start: fields.b_start,
-          b_end: fields.b_end,
-          b_bufferstrip: fields.b_bufferstrip,
-          b_soil_region: fields.b_soil_region,
-          b_in_nv_area: fields.b_in_nv_area,
-          b_in_gwbg: fields.b_in_gwbg,
-          b_in_natura2000: fields.b_in_natura2000,
-          b_in_derogation_free_zone: fields.b_in_derogation_free_zone,
-        })
-        .from(fields)
-        .where(fieldFilter(selection, yearFrame));
-      const farmId = fieldRows[0]?.b_id_farm;
-      if (farmId === undefined) return { farm: { derogationYears: [], grazingIntentions: [], organicCertifications: [] }, fields: [] };
-      // The snapshot is the one fieldRows was read in, so the subquery selects the same fields.
-      const selectedIds = tx.select({ b_id: fields.b_id }).from(fields).where(fieldFilter(selection, yearFrame));
-      const cultivationRows = await tx
-        .select({
-          b_id: cultivations.b_id,
-          b_lu: cultivations.b_lu,
-          b_lu_catalogue: cultivations.b_lu_catalogue,
-          b_lu_start: cultivations.b_lu_start,
-          b_lu_end: cultivations.b_lu_end,
-          b_lu_variety: cultivations.b_lu_variety,
-        })
-        .from(cultivations)
-        .where(and(inArray(cultivations.b_id, selectedIds), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, valueFrame)));
-      const analysisRows = await tx
-        .select({
-          b_id: soilAnalyses.b_id,
-          b_sampling_date: soilAnalyses.b_sampling_date,
-          a_p_cc: soilValue('a_p_cc'),
-          a_p_al: soilValue('a_p_al'),
-        })
-        .from(soilAnalyses)
-        .where(
-          and(
-            inArray(soilAnalyses.b_id, selectedIds),
-            or(isNull(soilAnalyses.b_sampling_date), lte(soilAnalyses.b_sampling_date, yearFrame.end)),
-            or(isNotNull(soilValue('a_p_cc')), isNotNull(soilValue('a_p_al'))),
-          ),
-        )
-        // The most recently recorded first: it wins a tie of sampling dates.
-        .orderBy(desc(soilAnalyses.created_at), desc(soilAnalyses.a_id));
-      const applicationRows = await tx
-        .select({
-          b_id: fertilizerApplications.b_id,
-          p_app_id: fertilizerApplications.p_app_id,
-          p_app_date: fertilizerApplications.p_app_date,
-          p_app_amount: fertilizerApplications.p_app_amount,
-          p_id_catalogue: farmFertilizers.p_id_catalogue,
-        })
-        .from(fertilizerApplications)
-        .innerJoin(farmFertilizers, eq(farmFertilizers.p_id, fertilizerApplications.p_id))
-        .where(
-          and(
-            inArray(fertilizerApplications.b_id, selectedIds),
-            gte(fertilizerApplications.p_app_date, yearFrame.start),
-            lte(fertilizerApplications.p_app_date, yearFrame.end),
-          ),
-        )
-        .orderBy(asc(fertilizerApplications.created_at), asc(fertilizerApplications.p_app_id));
-      const derogationRows = await tx
-        .select({ year: derogations.b_derogation_year })
-        .from(derogations)
-        .where(and(eq(derogations.b_id_farm, farmId), eq(derogations.b_derogation_year, year)));
-      const grazingRows = await tx
-        .select({ year: grazingIntentions.b_grazing_intention_year, b_grazing_intention: grazingIntentions.b_grazing_intention })
-        .from(grazingIntentions)
-        .where(and(eq(grazingIntentions.b_id_farm, farmId), eq(grazingIntentions.b_grazing_intention_year, year)));
-      const may15 = dateIn(year, '05-15');
-      const certificationRows = await tx
-        .select({ b_organic_issued: organicCertifications.b_organic_issued, b_organic_expires: organicCertifications.b_organic_expires })
-        .from(organicCertifications)
-        .where(
-          and(
-            eq(organicCertifications.b_id_farm, farmId),
-            lte(organicCertifications.b_organic_issued, may15),
-            gte(organicCertifications.b_organic_expires, may15),
-          ),
-        );
-      const cultivationsOf = groupBy(cultivationRows, (c) => c.b_id);
-      const analysesOf = groupBy(analysisRows, (a) => a.b_id);
-      const applicationsOf = groupBy(applicationRows, (a) => a.b_id);
-      return {
-        farm: {
-          derogationYears: derogationRows.map((d) => d.year),
-          grazingIntentions: grazingRows,
-          organicCertifications: certificationRows,
-        },
-        fields: fieldRows.map(({ b_id_farm, ...field }) => ({
-          ...field,
-          cultivations: cultivationsOf.get(field.b_id) ?? [],
-          soilAnalyses: analysesOf.get(field.b_id) ?? [],
-          applications: (applicationsOf.get(field.b_id) ?? []).map((a) => ({ ...a, fertilizer: findFertilizer(a.p_id_catalogue)! })),
-        })),
-      };
+  const fieldRows = await tx
+    .select({
+      b_id: fields.b_id,
+      b_id_farm: fields.b_id_farm,
+      b_area: fields.b_area,
+      b_start: fields.b_start,
+      b_end: fields.b_end,
+      b_bufferstrip: fields.b_bufferstrip,
+      b_soil_region: fields.b_soil_region,
+      b_in_nv_area: fields.b_in_nv_area,
+      b_in_gwbg: fields.b_in_gwbg,
+      b_in_natura2000: fields.b_in_natura2000,
+      b_in_derogation_free_zone: fields.b_in_derogation_free_zone,
+    })
+    .from(fields)
+    .where(fieldFilter(selection, yearFrame));
+  const farmId = fieldRows[0]?.b_id_farm;
+  if (farmId === undefined) return { farm: { derogationYears: [], grazingIntentions: [], organicCertifications: [] }, fields: [] };
+  // The snapshot is the one fieldRows was read in, so the subquery selects the same fields.
+  const selectedIds = tx.select({ b_id: fields.b_id }).from(fields).where(fieldFilter(selection, yearFrame));
+  const cultivationRows = await tx
+    .select({
+      b_id: cultivations.b_id,
+      b_lu: cultivations.b_lu,
+      b_lu_catalogue: cultivations.b_lu_catalogue,
+      b_lu_start: cultivations.b_lu_start,
+      b_lu_end: cultivations.b_lu_end,
+      b_lu_variety: cultivations.b_lu_variety,
+    })
+    .from(cultivations)
+    .where(and(inArray(cultivations.b_id, selectedIds), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, valueFrame)));
+  const analysisRows = await tx
+    .select({
+      b_id: soilAnalyses.b_id,
+      b_sampling_date: soilAnalyses.b_sampling_date,
+      a_p_cc: soilValue('a_p_cc'),
+      a_p_al: soilValue('a_p_al'),
+    })
+    .from(soilAnalyses)
+    .where(
+      and(
+        inArray(soilAnalyses.b_id, selectedIds),
+        or(isNull(soilAnalyses.b_sampling_date), lte(soilAnalyses.b_sampling_date, yearFrame.end)),
+        or(isNotNull(soilValue('a_p_cc')), isNotNull(soilValue('a_p_al'))),
+      ),
+    )
+    // The most recently recorded first: it wins a tie of sampling dates.
+    .orderBy(desc(soilAnalyses.created_at), desc(soilAnalyses.a_id));
+  const applicationRows = await tx
+    .select({
+      b_id: fertilizerApplications.b_id,
+      p_app_id: fertilizerApplications.p_app_id,
+      p_app_date: fertilizerApplications.p_app_date,
+      p_app_amount: fertilizerApplications.p_app_amount,
+      p_id_catalogue: farmFertilizers.p_id_catalogue,
+    })
+    .from(fertilizerApplications)
+    .innerJoin(farmFertilizers, eq(farmFertilizers.p_id, fertilizerApplications.p_id))
+    .where(
+      and(
+        inArray(fertilizerApplications.b_id, selectedIds),
+        gte(fertilizerApplications.p_app_date, yearFrame.start),
+        lte(fertilizerApplications.p_app_date, yearFrame.end),
+      ),
+    )
+    .orderBy(asc(fertilizerApplications.created_at), asc(fertilizerApplications.p_app_id));
+  const derogationRows = await tx
+    .select({ year: derogations.b_derogation_year })
+    .from(derogations)
+    .where(and(eq(derogations.b_id_farm, farmId), eq(derogations.b_derogation_year, year)));
+  const grazingRows = await tx
+    .select({ year: grazingIntentions.b_grazing_intention_year, b_grazing_intention: grazingIntentions.b_grazing_intention })
+    .from(grazingIntentions)
+    .where(and(eq(grazingIntentions.b_id_farm, farmId), eq(grazingIntentions.b_grazing_intention_year, year)));
+  const may15 = dateIn(year, '05-15');
+  const certificationRows = await tx
+    .select({ b_organic_issued: organicCertifications.b_organic_issued, b_organic_expires: organicCertifications.b_organic_expires })
+    .from(organicCertifications)
+    .where(
+      and(
+        eq(organicCertifications.b_id_farm, farmId),
+        lte(organicCertifications.b_organic_issued, may15),
+        gte(organicCertifications.b_organic_expires, may15),
+      ),
+    );
+  const cultivationsOf = groupBy(cultivationRows, (c) => c.b_id);
+  const analysesOf = groupBy(analysisRows, (a) => a.b_id);
+  const applicationsOf = groupBy(applicationRows, (a) => a.b_id);
+  return {
+    farm: {
+      derogationYears: derogationRows.map((d) => d.year),
+      grazingIntentions: grazingRows,
+      organicCertifications: certificationRows,
     },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+    fields: fieldRows.map(({ b_id_farm, ...field }) => ({
+      ...field,
+      cultivations: cultivationsOf.get(field.b_id) ?? [],
+      soilAnalyses: analysesOf.get(field.b_id) ?? [],
+      applications: (applicationsOf.get(field.b_id) ?? []).map((a) => ({ ...a, fertilizer: findFertilizer(a.p_id_catalogue)! })),
+    })),
+  };
 }

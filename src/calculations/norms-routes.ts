@@ -9,7 +9,8 @@ import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from 
 import { idParams, jsonContent } from '../http/route-helpers.js';
 import { farmIdParams } from '../resources/farms/schemas.js';
 import { currentYear, yearOf } from './dates.js';
-import { loadNormsInputs } from './norms-inputs.js';
+import { inOneSnapshot } from '../db/paging.js';
+import { readNormsInputs } from './norms-inputs.js';
 import { farmNormsSchema, fieldNormsAnswerSchema, normsOptionsSchema } from './norms-schemas.js';
 import { fieldNormsAnswer } from './norms/answer.js';
 import { farmNorms } from './norms/farm.js';
@@ -62,7 +63,7 @@ export function registerNormsRoutes(app: ApiRoutes, db: Database) {
     const { b_id } = c.req.valid('param');
     const year = normYearOf(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    const { farm, fields } = await loadNormsInputs(db, { b_id }, year);
+    const { farm, fields } = await inOneSnapshot(db, (tx) => readNormsInputs(tx, { b_id }, year));
     const [field] = fields;
     if (!field) throw notFound('The field does not exist.');
     return json(c, { ...fieldNormsAnswer(fieldNorms(field, farm, year)), year }, 200);
@@ -72,7 +73,7 @@ export function registerNormsRoutes(app: ApiRoutes, db: Database) {
     const { b_id_farm } = c.req.valid('param');
     const year = normYearOf(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    const { farm, fields } = await loadNormsInputs(db, { b_id_farm }, year);
+    const { farm, fields } = await inOneSnapshot(db, (tx) => readNormsInputs(tx, { b_id_farm }, year));
     const results = fields.map((field) => fieldNorms(field, farm, year)).sort((a, b) => b.b_area - a.b_area);
     return json(c, { year, ...farmNorms(results, year), fields: results.map(fieldNormsAnswer) }, 200);
   });

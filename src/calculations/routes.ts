@@ -16,7 +16,8 @@ import { FieldCalculationError, type BalanceField } from './nitrogen-balance/inp
 import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldBalanceAnswerSchema } from './schemas.js';
 import { notFound } from '../domain-errors.js';
 import { json } from '../http/answers.js';
-import { loadNormsInputs } from './norms-inputs.js';
+import { inOneSnapshot } from '../db/paging.js';
+import { readNormsInputs } from './norms-inputs.js';
 import { registerNormsRoutes } from './norms-routes.js';
 import { fieldNormsAnswer } from './norms/answer.js';
 import { fieldNorms } from './norms/field.js';
@@ -80,11 +81,11 @@ function fieldResult(field: BalanceField, timeframe: Timeframe, deposition: numb
   }
 }
 
-/** The room left under the usage norms of the timeframe's year, or why there is none. */
-async function recommendation(db: Database, b_id: string, timeframe: Timeframe) {
+/** The room left under the usage norms of the timeframe's year, or why there is none; `tx` is the dose's snapshot. */
+async function recommendation(tx: Database, b_id: string, timeframe: Timeframe) {
   const asked = recommendationYear(timeframe);
   if ('message' in asked) return { recommendation: null, recommendationMessage: asked.message };
-  const { farm, fields } = await loadNormsInputs(db, { b_id }, asked.year);
+  const { farm, fields } = await readNormsInputs(tx, { b_id }, asked.year);
   const [field] = fields;
   if (!field) throw notFound('The field does not exist.');
   return { recommendation: doseRecommendation(fieldNormsAnswer(fieldNorms(field, farm, asked.year)), asked.year) };
@@ -116,8 +117,12 @@ export function calculationRoutes({ config, database }: AppDeps) {
     const { b_id } = c.req.valid('param');
     const timeframe = timeframeOf(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    const dose = fieldDose(await loadDoseApplications(db, b_id, timeframe));
-    return json(c, { ...dose, timeframe, ...(await recommendation(db, b_id, timeframe)) }, 200);
+    // The applied dose and the room left read one snapshot, so that they agree with each other.
+    const answer = await inOneSnapshot(db, async (tx) => {
+      const dose = fieldDose(await loadDoseApplications(tx, b_id, timeframe));
+      return { ...dose, timeframe, ...(await recommendation(tx, b_id, timeframe)) };
+    });
+    return json(c, answer, 200);
   });
 
   registerNormsRoutes(app, db);
