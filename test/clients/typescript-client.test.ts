@@ -1,0 +1,181 @@
+// The typed TypeScript client (clients/typescript) against a real server on a socket: its generated
+// types match the app's document, it creates and pages through the client, waits out a 429 for as
+// long as Retry-After says, and resends after a lost answer only what is safe to resend.
+import { readFileSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AkkerError, createAkkerClient, createGeoJsonClient, eachItem, type AkkerClient } from '../../clients/typescript/src/index.js';
+import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
+import { CLIENT_TYPES_PATH, clientTypesSource, defaultApiDocument } from '../../scripts/client-types.js';
+import { signUpWithKey, type Account } from '../helpers/app.js';
+import { rectangle } from '../helpers/fixtures.js';
+import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
+
+/** A request the client sent, and what came back (a status, or `network error`). */
+interface Exchange {
+  method: string;
+  path: string;
+  outcome: number | 'network error';
+}
+
+/**
+ * A TCP relay in front of the server that can lose an answer: after `loseNextAnswer()`, the next
+ * bytes the server sends are dropped and both connections closed, so the request reached the server
+ * and was carried out, but the client sees a network error.
+ */
+async function startRelay(target: string): Promise<{ url: string; loseNextAnswer(): void; close(): Promise<void> }> {
+  const { hostname, port } = new URL(target);
+  let loseNext = false;
+  const sockets = new Set<Socket>();
+  const relay: Server = createServer((client) => {
+    const server = connect(Number(port), hostname);
+    for (const socket of [client, server]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        server.destroy();
+      });
+    }
+    client.on('data', (chunk) => server.write(chunk));
+    server.on('data', (chunk) => {
+      if (loseNext) {
+        loseNext = false;
+        client.destroy();
+        server.destroy();
+      } else client.write(chunk);
+    });
+    client.on('end', () => server.end());
+    server.on('end', () => client.end());
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    loseNextAnswer: () => void (loseNext = true),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        relay.close(() => resolve());
+      }),
+  };
+}
+
+describe('the TypeScript client', () => {
+  // The rate limiter's clock: real time, plus whatever the test skips ahead.
+  let skipped = 0;
+  const limiterNow = () => performance.now() + skipped;
+  let server: ListeningApp;
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let user: Account;
+  let exchanges: Exchange[] = [];
+  let akker: AkkerClient;
+
+  /** The global fetch, with each exchange written down. */
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const exchange: Exchange = { method: request.method, path: new URL(request.url).pathname, outcome: 'network error' };
+    exchanges.push(exchange);
+    const response = await fetch(request);
+    exchange.outcome = response.status;
+    return response;
+  };
+
+  beforeAll(async () => {
+    // One calculation a minute: a second one is refused with 429 (the other categories do not run out here).
+    server = await startListeningApp('pglite', { RATE_LIMIT_CALCULATION: '1' }, new MemoryStore(limiterNow));
+    relay = await startRelay(server.url);
+    user = await signUpWithKey(server.app);
+    akker = createAkkerClient({ baseUrl: relay.url, apiKey: user.key, fetch: recordingFetch, networkRetryDelayMs: 10 });
+  });
+  afterAll(async () => {
+    await relay.close();
+    await server.close();
+  });
+
+  it('has types that are what the generator makes from the app now', async () => {
+    const committed = readFileSync(CLIENT_TYPES_PATH, 'utf8');
+    const generated = await clientTypesSource(await defaultApiDocument(server.database));
+    expect(generated === committed, `${CLIENT_TYPES_PATH} is not what the API describes now: run \`npm run client:generate\``).toBe(true);
+  });
+
+  let farmId: string;
+  const fieldIds: string[] = [];
+
+  it('creates a farm with a field, sending the key, and pages through a list', async () => {
+    const farm = await akker.POST('/api/farms', { body: { b_name_farm: 'De Hoeve' } });
+    expect(farm.response.status).toBe(201);
+    farmId = farm.data!.b_id_farm;
+    for (let i = 0; i < 5; i++) {
+      const field = await akker.POST('/api/farms/{b_id_farm}/fields', {
+        params: { path: { b_id_farm: farmId } },
+        body: { b_name: `Perceel ${i}`, b_start: '2024-01-01', b_geometry: rectangle(5 + i * 0.01) },
+      });
+      expect(field.response.status).toBe(201);
+      expect(field.data!.b_id_farm).toBe(farmId);
+      fieldIds.push(field.data!.b_id);
+    }
+
+    exchanges = [];
+    const listed: string[] = [];
+    const pages = (page: { limit: number; offset: number }) =>
+      akker.GET('/api/farms/{b_id_farm}/fields', { params: { path: { b_id_farm: farmId }, query: page } });
+    for await (const field of eachItem(pages, 2)) listed.push(field.b_id);
+    expect(listed).toEqual(fieldIds);
+    // Pages of 2, 2 and 1: the last one reaches the total, so no request for an empty fourth.
+    expect(exchanges.map((e) => e.outcome)).toEqual([200, 200, 200]);
+  });
+
+  it('reads the fields of a farm as GeoJSON, typed as a FeatureCollection', async () => {
+    const geo = createGeoJsonClient({ baseUrl: relay.url, apiKey: user.key });
+    const { data, response } = await geo.GET('/api/farms/{b_id_farm}/fields', { params: { path: { b_id_farm: farmId } } });
+    expect(response.headers.get('content-type')).toBe('application/geo+json');
+    expect(data!.type).toBe('FeatureCollection');
+    expect(data!.features.map((feature) => feature.properties.b_id)).toEqual(fieldIds);
+    expect(data!.pagination.total).toBe(fieldIds.length);
+  });
+
+  it('throws the problem of an error answer while paging', async () => {
+    const pages = (page: { limit: number; offset: number }) =>
+      akker.GET('/api/farms/{b_id_farm}/fields', { params: { path: { b_id_farm: 'AAAAAAAAAAAAAAAAAAAAAA' }, query: page } });
+    const paging = eachItem(pages)[Symbol.asyncIterator]();
+    const error = await paging.next().then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(AkkerError);
+    expect((error as AkkerError).status).toBe(404);
+    expect((error as AkkerError).problem?.type).toMatch(/\/errors\/not-found$/);
+  });
+
+  it('waits out a 429 for as long as Retry-After says, then succeeds', async () => {
+    const dose = () => akker.POST('/api/fields/{b_id}/calculations/dose', { params: { path: { b_id: fieldIds[0]! } }, body: {} });
+    expect((await dose()).response.status).toBe(200);
+    // The window's one calculation now leaves it about a second from now.
+    skipped += 59_000;
+    exchanges = [];
+    const retried = await dose();
+    expect(retried.response.status).toBe(200);
+    // Sent again at once, it would have been refused again: the limiter's window moves with real time.
+    expect(exchanges.map((e) => e.outcome)).toEqual([429, 200]);
+  });
+
+  it('resends a GET whose answer was lost', async () => {
+    exchanges = [];
+    relay.loseNextAnswer();
+    const farm = await akker.GET('/api/farms/{b_id_farm}', { params: { path: { b_id_farm: farmId } } });
+    expect(farm.data?.b_name_farm).toBe('De Hoeve');
+    expect(exchanges.map((e) => e.outcome)).toEqual(['network error', 200]);
+  });
+
+  it('does not resend a PATCH whose answer was lost: it was carried out', async () => {
+    exchanges = [];
+    relay.loseNextAnswer();
+    await expect(
+      akker.PATCH('/api/farms/{b_id_farm}', { params: { path: { b_id_farm: farmId } }, body: { b_name_farm: 'De Nieuwe Hoeve' } }),
+    ).rejects.toThrow();
+    expect(exchanges.map((e) => e.outcome)).toEqual(['network error']);
+    const farm = await akker.GET('/api/farms/{b_id_farm}', { params: { path: { b_id_farm: farmId } } });
+    expect(farm.data?.b_name_farm).toBe('De Nieuwe Hoeve');
+  });
+});
