@@ -39,6 +39,7 @@ import { catalogueRoutes } from './catalogues/routes.js';
 import { calculationRoutes } from './calculations/routes.js';
 import { farmAccessRoutes } from './resources/farm-access/routes.js';
 import { auditRoutes } from './resources/audit/routes.js';
+import { changeRoutes } from './resources/changes/routes.js';
 
 /** The description and its page: no key. */
 const isPublicApiPath = (path: string) => path === '/api/openapi.json' || isUnder(path, '/api/docs');
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps) {
     applicationRoutes,
     farmAccessRoutes,
     auditRoutes,
+    changeRoutes,
     calculationRoutes,
   ]) {
     app.route('/', routes(deps));

@@ -56,6 +56,7 @@ const environmentSchema = z.object({
   MAX_KEYS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(100),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
   DEPOSITION_KG_N_HA_YR: z.coerce.number().min(0).max(1000).default(20),
+  CHANGES_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
@@ -90,6 +91,8 @@ export interface Config {
    * is not available here; 20 is close to its central-Netherlands values (docs/calculations.md).
    */
   depositionKgNPerHaPerYear: number;
+  /** Days a farm's change feed keeps its entries; a cursor older than the oldest kept entry is 410. */
+  changesRetentionDays: number;
   /** How long a stop (SIGTERM) waits for requests in flight before it closes their connections. */
   shutdownTimeoutSeconds: number;
   /** The least severe log level written (pino's names). */
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxKeysPerUser: e.MAX_KEYS_PER_USER,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     depositionKgNPerHaPerYear: e.DEPOSITION_KG_N_HA_YR,
+    changesRetentionDays: e.CHANGES_RETENTION_DAYS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',

@@ -6,6 +6,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from './db/client.js';
 import { createLogger } from './logger.js';
 import { StartupError } from './startup-error.js';
 import { createAppServer } from './http/node-server.js';
+import { startChangePruning } from './resources/changes/pruning.js';
 
 async function openDatabase(config: Config): Promise<DatabaseHandle> {
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
@@ -27,6 +28,7 @@ async function main() {
   // The app's modules load while the database opens on its own thread: start-up takes the longer of the two.
   const [database, { createApp, createDeps }] = await Promise.all([openDatabase(config), import('./app.js'), checkRedisOf(config)]);
   const app = createApp(createDeps(config, database));
+  const pruning = startChangePruning(database.db, config.changesRetentionDays, logger);
   const server = createAppServer(app.fetch, { errorsUrl: `${config.publicUrl}/errors`, hostname: config.host });
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
@@ -61,6 +63,7 @@ async function main() {
       clearTimeout(deadline);
       clearInterval(closeIdle);
       try {
+        await pruning.stop();
         await database.close();
       } catch (error) {
         logger.error({ error: String(error) }, 'the database did not close cleanly');

@@ -44,6 +44,17 @@ export function assertAllowed(role: FarmRole | null, action: Action, kind: Resou
 
 /** Checks the principal may do `action` on the resource and returns the farm it belongs to. */
 export async function authorize(db: Database, principal: Principal, kind: ResourceKind, id: string, action: Action): Promise<string> {
+  return (await authorizeWithRole(db, principal, kind, id, action)).farmId;
+}
+
+/** As `authorize`, and also the principal's role on the farm, for answers that differ by role. */
+export async function authorizeWithRole(
+  db: Database,
+  principal: Principal,
+  kind: ResourceKind,
+  id: string,
+  action: Action,
+): Promise<{ farmId: string; role: FarmRole }> {
   const [row] = await queryRows<{ key_active: boolean; b_id_farm: string | null; role: FarmRole | null }>(
     db,
     sql`
@@ -54,5 +65,8 @@ export async function authorize(db: Database, principal: Principal, kind: Resour
   );
   settleKeyCheck(principal, row!.key_active);
   assertAllowed(row!.role, action, kind);
-  return row!.b_id_farm!;
+  return { farmId: row!.b_id_farm!, role: row!.role! };
 }
+
+/** Whether `role` may do `action`, without throwing. */
+export const roleAllows = (role: FarmRole, action: Action): boolean => rolesAllowed[action].includes(role);

@@ -270,3 +270,42 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_farm_list_idx').on(t.b_id_farm, t.created_at, t.audit_id)],
 );
+
+/**
+ * The change feed of each farm (GET /api/farms/{b_id_farm}/changes): one row per create, update and delete of a
+ * farm's records, written by the triggers of migration 0009 in the transaction of the change. Every trigger takes
+ * the farm's row lock before it takes a `change_id`, and holds it to the commit, so within one farm the
+ * `change_id`s are in commit order.
+ */
+export const farmChanges = pgTable(
+  'farm_changes',
+  {
+    change_id: bigint('change_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    b_id_farm: text('b_id_farm').notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    record_type: text('record_type').notNull(),
+    record_id: text('record_id').notNull(),
+    /** The record's updated_at after a create or update; the time of a delete. */
+    updated_at: timestamp('updated_at', { withTimezone: true, precision: 6 }).notNull(),
+    /** A delete's tombstone: the ids it removed, itself included, by record type. */
+    removed: jsonb('removed').$type<Record<string, string[]>>(),
+    /** A delete's parent record and transaction: a delete of the parent later in the same transaction takes the tombstone into its own. */
+    parent_id: text('parent_id'),
+    xact: bigint('xact', { mode: 'number' }),
+    /** When the entry was written: what retention counts from. */
+    changed_at: timestamp('changed_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('farm_changes_feed_idx').on(t.b_id_farm, t.change_id),
+    index('farm_changes_age_idx').on(t.changed_at),
+    index('farm_changes_tombstone_parent_idx')
+      .on(t.parent_id, t.xact)
+      .where(sql`${t.action} = 'delete'`),
+  ],
+);
+
+/** Per farm, the last change_id that retention pruned: a cursor before it has missed entries (410). */
+export const farmChangeHorizons = pgTable('farm_change_horizons', {
+  b_id_farm: text('b_id_farm').primaryKey(),
+  pruned_through: bigint('pruned_through', { mode: 'number' }).notNull(),
+});

@@ -61,6 +61,17 @@ export const errorGuides: Record<ErrorCode, ErrorGuide> = {
       instance: '/api/farms/3sJb0u5X7vRk1cQm9Yp2Ag',
     },
   },
+  'cursor-expired': {
+    description:
+      'The `after` cursor of a change feed is older than the oldest entry the feed still holds: entries are kept for a limited time ' +
+      '(`CHANGES_RETENTION_DAYS`, 90 days unless the operator set another), and some that followed this cursor are gone, so following ' +
+      'the feed from it would miss changes. Read the farm afresh (its lists), then follow the feed from the `next` of a request without `after`.',
+    example: {
+      detail:
+        'The change feed no longer holds the entries that followed this cursor: read the farm afresh, then follow the feed from the next of a request without after.',
+      instance: '/api/farms/3sJb0u5X7vRk1cQm9Yp2Ag/changes',
+    },
+  },
   conflict: {
     description:
       'The request contradicts what is stored: an e-mail address that has an account already, an end date before a stored start date, ' +

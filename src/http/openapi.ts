@@ -45,6 +45,8 @@ const descriptions: Record<ErrorCode, string> = {
   conflict: 'The request contradicts stored state (`conflict`).',
   'precondition-failed':
     'The record has changed since the version named in If-Match: nothing was changed; read it again (`precondition-failed`).',
+  'cursor-expired':
+    'The change feed no longer holds the entries after this cursor (kept for a limited time): read the farm afresh and follow the feed from its new `next` (`cursor-expired`).',
   'payload-too-large':
     `The body is larger than this operation accepts: ${describeBytes(ACCOUNT_BUDGET.maxBytes)} for sign-up, sign-in and key management, ` +
     `${describeBytes(GEOMETRY_BUDGET.maxBytes)} for a field (which may carry a geometry), ${describeBytes(WRITE_BUDGET.maxBytes)} for any other (\`payload-too-large\`).`,

@@ -13,6 +13,7 @@ export const errorCodes = {
   'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
   conflict: { status: 409, title: 'Conflict' },
   'precondition-failed': { status: 412, title: 'Precondition Failed' },
+  'cursor-expired': { status: 410, title: 'Cursor Expired' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   'unprocessable-entity': { status: 422, title: 'Unprocessable Entity' },

@@ -1,0 +1,75 @@
+// Retention of the change feeds: entries older than the retention period are deleted on a timer, in
+// batches, so that no request pays for it. Each farm's horizon remembers the last change_id pruned, so
+// that a cursor before it is refused (410) instead of silently missing entries.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.js';
+
+const BATCH = 1000;
+const INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Deletes up to BATCH entries older than `retentionDays` and moves the horizons of their farms on, in one
+ * statement (one transaction); returns how many it deleted. Processes sharing a server skip each other's rows.
+ */
+export async function pruneChangesOnce(db: Database, retentionDays: number): Promise<number> {
+  const [row] = await queryRows<{ pruned: number }>(
+    db,
+    sql`
+    with batch as (
+      select change_id from farm_changes
+      where changed_at < now() - make_interval(days => ${retentionDays})
+      order by changed_at
+      limit ${BATCH}
+      for update skip locked
+    ), gone as (
+      delete from farm_changes c using batch where c.change_id = batch.change_id returning c.b_id_farm, c.change_id
+    ), horizons as (
+      insert into farm_change_horizons (b_id_farm, pruned_through)
+      select b_id_farm, max(change_id) from gone group by b_id_farm
+      on conflict (b_id_farm) do update
+        set pruned_through = greatest(farm_change_horizons.pruned_through, excluded.pruned_through)
+    )
+    select count(*)::int as pruned from gone`,
+  );
+  return row!.pruned;
+}
+
+/** Prunes batch after batch until none is left; each batch is its own statement, so requests run in between. */
+export async function pruneChanges(db: Database, retentionDays: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const pruned = await pruneChangesOnce(db, retentionDays);
+    total += pruned;
+    if (pruned < BATCH) return total;
+  }
+}
+
+interface PruningLog {
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Prunes now and every INTERVAL_MS; `stop` ends the timer and waits for a run in progress. */
+export function startChangePruning(db: Database, retentionDays: number, log: PruningLog): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    // A run that outlasts the interval is not joined by a second one.
+    if (running) return;
+    running = pruneChanges(db, retentionDays)
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ error: String(error) }, 'pruning the change feeds failed'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return running ?? Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// The change feed of a farm on the wire.
+import { z } from '@hono/zod-openapi';
+import { DEFAULT_LIMIT, MAX_LIMIT, pageQuerySchema } from '../../http/pagination.js';
+import { decodeCursor } from './cursor.js';
+
+export const changeTypes = [
+  'farm',
+  'member',
+  'field',
+  'cultivation',
+  'harvest',
+  'soil_analysis',
+  'fertilizer',
+  'fertilizer_application',
+] as const;
+export type ChangeType = (typeof changeTypes)[number];
+
+const EXAMPLE_CURSOR = 'M3NKYjB1NVg3dlJrMWNRbTlZcDJBZzoxMjM0';
+
+export const changesQuerySchema = z.object({
+  after: z
+    .string()
+    .transform((text, context) => {
+      const cursor = decodeCursor(text);
+      if (cursor === undefined) {
+        context.addIssue({ code: 'custom', message: 'is not a cursor of a change feed: send the `next` of an earlier answer' });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional()
+    .openapi({
+      type: 'string',
+      description: 'The `next` of an earlier answer of this feed: entries after it are listed. Left out: from the oldest entry kept.',
+      example: EXAMPLE_CURSOR,
+    }),
+  limit: pageQuerySchema.shape.limit.openapi({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description: `The most entries to read, 1–${MAX_LIMIT}.`,
+    example: DEFAULT_LIMIT,
+  }),
+});
+
+const idList = (type: string) =>
+  z
+    .array(z.string())
+    .optional()
+    .openapi({ description: `Identifiers of the ${type} removed.` });
+
+const removedSchema = z
+  .object({
+    farm: idList('farm'),
+    member: idList('members (e-mail addresses)'),
+    field: idList('fields'),
+    cultivation: idList('cultivations'),
+    harvest: idList('harvests'),
+    soil_analysis: idList('soil analyses'),
+    fertilizer: idList('fertilizers'),
+    fertilizer_application: idList('fertilizer applications'),
+  })
+  .openapi('ChangeTombstone', {
+    description: 'Every record the delete removed, the deleted record itself included, by type; types with none are left out.',
+    example: { field: ['Qm9Yp2Ag3sJb0u5X7vRk1c'], cultivation: ['AjHZxCCqi3cBeafoNPuJzA'], harvest: ['hm3JTh_cENycs_lfma1RbQ'] },
+  });
+
+export const changeSchema = z
+  .object({
+    action: z.enum(['create', 'update', 'delete']).openapi({ description: 'What happened to the record.', example: 'update' }),
+    type: z.enum(changeTypes).openapi({
+      description:
+        'The kind of record. `member` is a role on the farm, named by e-mail address; it is listed to owners only, as the roles are.',
+      example: 'field',
+    }),
+    id: z.string().openapi({
+      description: 'Identifier of the record (b_id_farm, b_id, b_lu, b_id_harvesting, a_id, p_id or p_app_id; a member: e-mail address).',
+      example: 'Qm9Yp2Ag3sJb0u5X7vRk1c',
+    }),
+    updated_at: z.string().openapi({
+      format: 'date-time',
+      description: "A create or update: the record's updated_at after it. A delete: when it was made. RFC 3339, UTC, milliseconds.",
+      example: '2025-03-01T10:00:00.000Z',
+    }),
+    removed: removedSchema.nullable().openapi({ description: 'A delete: what it removed (see ChangeTombstone). Otherwise null.' }),
+  })
+  .openapi('Change');
+
+export const changePageSchema = z
+  .object({
+    data: z.array(changeSchema).openapi({ description: 'Entries in commit order, oldest first; at most `limit`.' }),
+    next: z.string().openapi({
+      description: 'Cursor to send as `after` for the entries that follow; unchanged when there were none. Opaque: store it as it is.',
+      example: EXAMPLE_CURSOR,
+    }),
+    has_more: z.boolean().openapi({ description: 'Whether more entries follow `next` already: ask again at once.', example: false }),
+  })
+  .openapi('ChangePage');
+
+export type Change = z.infer<typeof changeSchema>;

@@ -1,0 +1,64 @@
+// Reading a farm's change feed (written by the triggers of migration 0009).
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.js';
+import { rfc3339Text } from '../../db/timestamps.js';
+import { DomainError } from '../../domain-errors.js';
+import type { Change, ChangeType } from './schemas.js';
+
+type ChangeRow = {
+  pruned_through: string | null;
+  change_id: string | null;
+  action: Change['action'];
+  record_type: ChangeType;
+  record_id: string;
+  updated_at: string;
+  removed: Change['removed'];
+};
+
+export interface ChangesRead {
+  /** The entries read, in commit order. */
+  entries: Array<Change & { changeId: number }>;
+  /** The change_id to continue after: the last entry read, else where the read began. */
+  next: number;
+  hasMore: boolean;
+}
+
+/**
+ * Up to `limit` entries of the farm's feed after `after` (undefined: from the oldest kept), in one statement,
+ * so that the retention horizon and the entries agree: one index range scan of farm_changes_feed_idx.
+ */
+export async function readChanges(db: Database, farmId: string, after: number | undefined, limit: number): Promise<ChangesRead> {
+  const rows = await queryRows<ChangeRow>(
+    db,
+    sql`
+    select h.pruned_through::text as pruned_through, c.change_id::text as change_id, c.action, c.record_type, c.record_id,
+           ${rfc3339Text(sql.raw('c.updated_at'))} as updated_at, c.removed
+    from (select 1) as one
+    left join farm_change_horizons h on h.b_id_farm = ${farmId}
+    left join lateral (
+      select * from farm_changes
+      where b_id_farm = ${farmId} and change_id > greatest(${after ?? 0}::bigint, coalesce(h.pruned_through, 0))
+      order by change_id
+      limit ${limit + 1}
+    ) c on true
+    order by c.change_id`,
+  );
+  const horizon = Number(rows[0]!.pruned_through ?? 0);
+  if (after !== undefined && after < horizon) {
+    throw new DomainError(
+      'cursor-expired',
+      'The change feed no longer holds the entries that followed this cursor: read the farm afresh, then follow the feed from the next of a request without after.',
+    );
+  }
+  const read = rows.filter((row) => row.change_id !== null);
+  const entries = read.slice(0, limit).map((row) => ({
+    changeId: Number(row.change_id),
+    action: row.action,
+    type: row.record_type,
+    id: row.record_id,
+    updated_at: row.updated_at,
+    removed: row.removed,
+  }));
+  const next = entries.length > 0 ? entries[entries.length - 1]!.changeId : Math.max(after ?? 0, horizon);
+  return { entries, next, hasMore: read.length > limit };
+}
