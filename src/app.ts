@@ -15,6 +15,8 @@ import { authenticate } from './http/auth.js';
 import type { AppDeps, AppEnv, Check } from './http/context.js';
 import { docsRoutes } from './http/docs.js';
 import { healthRoutes } from './http/health.js';
+import { idempotency } from './http/idempotency.js';
+import { describeIdempotency } from './http/idempotency-description.js';
 import { describeDescriptionPaths } from './http/description-paths.js';
 import { errorPageRoutes } from './http/error-pages.js';
 import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, jsonShapeGuard, nothingServedAt, routeGuard } from './http/guards.js';
@@ -48,7 +50,7 @@ const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
 const corsHeaders = cors({
   origin: '*',
   maxAge: 600,
-  exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location', 'X-Request-Id', 'ETag'],
+  exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location', 'X-Request-Id', 'ETag', 'Idempotent-Replayed'],
 });
 
 /**
@@ -143,15 +145,19 @@ export function createApp(deps: AppDeps) {
   const keyManagementAuth = authenticate(deps, respond, { allowSession: true });
   const { rateLimits, rateLimitUserFactor } = deps.config;
   const limitRequests = rateLimit(deps.rateLimits, ratePolicies(rateLimits), respond, userCeilings(rateLimits, rateLimitUserFactor));
-  // The key, then its rate limit: every API request but the public ones needs both.
+  const idempotent = idempotency(deps);
+  // The key, then its rate limit: every API request but the public ones needs both. A POST's
+  // Idempotency-Key is looked up last, once the request is known to be well formed.
   const keyAndLimit: Check = (c, next) => {
     const path = c.req.path;
     if (isPublicApiPath(path)) return next();
-    return (isSessionApiPath(path) ? keyManagementAuth : apiAuth)(c, () => limitRequests(c, () => jsonShapeGuard(c, next)));
+    return (isSessionApiPath(path) ? keyManagementAuth : apiAuth)(c, () =>
+      limitRequests(c, () => jsonShapeGuard(c, () => idempotent(c, next))),
+    );
   };
   // The order of the API's checks: answer fields, CORS (which answers browser preflights before the rest),
   // errors as problem+json; then path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429
-  // → validation (the body's shape, then the route's schemas) → access. One middleware that calls the checks in turn.
+  // → the body's shape 400 → Idempotency-Key (400, 409, 422, or the stored answer) → the route's schemas → access. One middleware that calls the checks in turn.
   app.use('/api/*', (c, next) =>
     writeAnswerHeaders(c, () => apiCors(c, () => answeringErrors(c, () => guardRoute(c, () => bodyGuards(c, () => keyAndLimit(c, next)))))),
   );
@@ -200,7 +206,7 @@ export function createApp(deps: AppDeps) {
   // route is registered, and kept: building it walks every schema (a second or more under load).
   let document: string | undefined;
   description.get('/api/openapi.json', (c) => {
-    document ??= JSON.stringify(app.getOpenAPI31Document(documentConfig));
+    document ??= JSON.stringify(describeIdempotency(app.getOpenAPI31Document(documentConfig)));
     return c.body(document, 200, { 'content-type': 'application/json' });
   });
   app.route('/', description);

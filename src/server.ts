@@ -1,4 +1,4 @@
-// Process entry: configuration → database (migrated) → app → listen; graceful shutdown.
+// Process entry: configuration → database (migrated) → app → listen; periodic clean-up; graceful shutdown.
 // A reason not to start that the operator can act on is one line on stderr, exit code 1.
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -7,6 +7,7 @@ import { createLogger } from './logger.js';
 import { StartupError } from './startup-error.js';
 import { createAppServer } from './http/node-server.js';
 import { startChangePruning } from './resources/changes/pruning.js';
+import { startSweeper } from './idempotency/sweeper.js';
 
 async function openDatabase(config: Config): Promise<DatabaseHandle> {
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
@@ -29,6 +30,7 @@ async function main() {
   const [database, { createApp, createDeps }] = await Promise.all([openDatabase(config), import('./app.js'), checkRedisOf(config)]);
   const app = createApp(createDeps(config, database));
   const pruning = startChangePruning(database.db, config.changesRetentionDays, logger);
+  const sweeper = startSweeper(database.db, logger);
   const server = createAppServer(app.fetch, { errorsUrl: `${config.publicUrl}/errors`, hostname: config.host });
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
@@ -64,6 +66,7 @@ async function main() {
       clearInterval(closeIdle);
       try {
         await pruning.stop();
+        await sweeper.stop();
         await database.close();
       } catch (error) {
         logger.error({ error: String(error) }, 'the database did not close cleanly');

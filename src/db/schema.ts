@@ -309,3 +309,28 @@ export const farmChangeHorizons = pgTable('farm_change_horizons', {
   b_id_farm: text('b_id_farm').primaryKey(),
   pruned_through: bigint('pruned_through', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The Idempotency-Key of a user's POST and the answer it got (docs/api.md, Idempotency). A row is
+ * first a reservation (`status` null) taken before the work, then the answer to replay. It expires
+ * 24 h after `reserved_at`; the sweeper deletes it later. `fingerprint` is a SHA-256 of the method,
+ * path and body; `reservation` is the random token of the request holding the row.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    idempotency_key: text('idempotency_key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    reservation: text('reservation').notNull(),
+    reserved_at: timestamp('reserved_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+    status: integer('status'),
+    content_type: text('content_type'),
+    location: text('location'),
+    etag: text('etag'),
+    body: text('body'),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.idempotency_key] }), index('idempotency_keys_reserved_at_idx').on(t.reserved_at)],
+);

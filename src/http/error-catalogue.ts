@@ -81,6 +81,15 @@ export const errorGuides: Record<ErrorCode, ErrorGuide> = {
       instance: '/api/farms/3sJb0u5X7vRk1cQm9Yp2Ag/access',
     },
   },
+  'idempotency-key-in-use': {
+    description:
+      'A POST with this `Idempotency-Key` is still being answered: the first request with a key does the work, and a second one while it runs ' +
+      'is refused rather than run twice. Send the request again once the first is answered, and you receive its answer.',
+    example: {
+      detail: 'A request with this Idempotency-Key is still being answered; send it again once that one is answered to receive its answer.',
+      instance: '/api/farms',
+    },
+  },
   'payload-too-large': {
     description:
       'The request body is larger than the operation accepts. It is refused on the bytes received, before anything is parsed or stored. ' +
@@ -99,6 +108,15 @@ export const errorGuides: Record<ErrorCode, ErrorGuide> = {
     example: {
       detail: 'b_lu_catalogue nl_9999 is not in the crop catalogue (GET /api/catalogues/cultivations).',
       instance: '/api/fields/Qm9Yp2Ag3sJb0u5X7vRk1c/cultivations',
+    },
+  },
+  'idempotency-key-reused': {
+    description:
+      'The `Idempotency-Key` was first sent with another request: another path or another body (compared byte for byte) under the same key. ' +
+      'Nothing was done. A key names one request: send a new key with a new request, and the same request (same path, same body) with a retry.',
+    example: {
+      detail: 'This Idempotency-Key was first sent with another request (method, path or body); send a new key with a new request.',
+      instance: '/api/farms',
     },
   },
   'rate-limit-exceeded': {

@@ -50,6 +50,8 @@ const descriptions: Record<ErrorCode, string> = {
   'payload-too-large':
     `The body is larger than this operation accepts: ${describeBytes(ACCOUNT_BUDGET.maxBytes)} for sign-up, sign-in and key management, ` +
     `${describeBytes(GEOMETRY_BUDGET.maxBytes)} for a field (which may carry a geometry), ${describeBytes(WRITE_BUDGET.maxBytes)} for any other (\`payload-too-large\`).`,
+  'idempotency-key-in-use': 'A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`).',
+  'idempotency-key-reused': 'The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`).',
   'unsupported-media-type': 'The body is not application/json (`unsupported-media-type`).',
   'unprocessable-entity': 'The data is well-formed but semantically invalid (`unprocessable-entity`).',
   'rate-limit-exceeded': 'Rate limit exceeded; see Retry-After (`rate-limit-exceeded`).',

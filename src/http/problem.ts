@@ -12,11 +12,13 @@ export const errorCodes = {
   'not-found': { status: 404, title: 'Not Found' },
   'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
   conflict: { status: 409, title: 'Conflict' },
+  'idempotency-key-in-use': { status: 409, title: 'Idempotency Key In Use' },
   'precondition-failed': { status: 412, title: 'Precondition Failed' },
   'cursor-expired': { status: 410, title: 'Cursor Expired' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   'unprocessable-entity': { status: 422, title: 'Unprocessable Entity' },
+  'idempotency-key-reused': { status: 422, title: 'Idempotency Key Reused' },
   'rate-limit-exceeded': { status: 429, title: 'Too Many Requests' },
   // Refused by Node's HTTP parser before any route runs (http/client-errors.ts).
   'bad-request': { status: 400, title: 'Bad Request' },

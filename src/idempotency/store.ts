@@ -1,0 +1,115 @@
+// The idempotency keys of POST requests (docs/api.md, Idempotency): one row per user and key, first a
+// reservation taken before the work, then the answer to replay until it expires.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.js';
+
+/** How long an answer is replayed, counted from the request that reserved its key. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * How old a reservation without an answer must be before another request may take it over: longer than
+ * any request runs, so only a request whose process died (or lost its database) leaves one this old.
+ */
+export const RESERVATION_TAKEOVER_SECONDS = 10 * 60;
+
+/** The answer stored for a key: its status, body (null for none) and the header fields a replay repeats. */
+export interface StoredAnswer {
+  status: number;
+  contentType: string | null;
+  location: string | null;
+  etag: string | null;
+  body: string | null;
+}
+
+export interface KeyOwner {
+  userId: string;
+  key: string;
+}
+
+/** What reserving a key found: the key is now ours, or another request holds it (answered or not yet). */
+export type Reservation = { reserved: true } | { reserved: false; fingerprint: string; answer: StoredAnswer | null };
+
+/** One retry covers the race below; a third attempt would need the key deleted and reserved again in between. */
+const MAX_RESERVE_ATTEMPTS = 3;
+
+interface ReservationRow extends Record<string, unknown> {
+  reserved: boolean;
+  fingerprint: string;
+  status: number | null;
+  content_type: string | null;
+  location: string | null;
+  etag: string | null;
+  body: string | null;
+}
+
+/**
+ * Reserves `key` for the request with `fingerprint` under the random token `reservation`, in one
+ * statement: a new key is inserted; an expired entry, or a reservation left unanswered past the takeover
+ * bound, is taken over; any other entry is returned as it is. The insert's conflict check waits for a
+ * concurrent reservation of the same key to commit, so of two requests exactly one reserves it.
+ */
+export async function reserveKey(db: Database, owner: KeyOwner, fingerprint: string, reservation: string): Promise<Reservation> {
+  // The existing row is read from the statement's snapshot: a reservation committed after the snapshot
+  // was taken, but before the conflict check saw it, leaves both halves empty; asking again finds it.
+  for (let attempt = 1; ; attempt++) {
+    const [row] = await queryRows<ReservationRow>(
+      db,
+      sql`with taken as (
+            insert into idempotency_keys as k (user_id, idempotency_key, fingerprint, reservation, reserved_at)
+            values (${owner.userId}, ${owner.key}, ${fingerprint}, ${reservation}, now())
+            on conflict (user_id, idempotency_key) do update
+              set fingerprint = excluded.fingerprint, reservation = excluded.reservation, reserved_at = excluded.reserved_at,
+                  status = null, content_type = null, location = null, etag = null, body = null
+              where k.reserved_at <= now() - make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})
+                 or (k.status is null and k.reserved_at <= now() - make_interval(secs => ${RESERVATION_TAKEOVER_SECONDS}))
+            returning true as reserved, k.fingerprint, k.status, k.content_type, k.location, k.etag, k.body
+          )
+          select * from taken
+          union all
+          select false, fingerprint, status, content_type, location, etag, body from idempotency_keys
+           where user_id = ${owner.userId} and idempotency_key = ${owner.key} and not exists (select from taken)`,
+    );
+    if (row === undefined) {
+      if (attempt < MAX_RESERVE_ATTEMPTS) continue;
+      throw new Error(`idempotency key neither reserved nor found in ${MAX_RESERVE_ATTEMPTS} attempts`);
+    }
+    if (row.reserved) return { reserved: true };
+    const answer =
+      row.status === null
+        ? null
+        : { status: row.status, contentType: row.content_type, location: row.location, etag: row.etag, body: row.body };
+    return { reserved: false, fingerprint: row.fingerprint, answer };
+  }
+}
+
+/** Stores the answer of the request holding `reservation`; a reservation taken over since stores nothing. */
+export async function completeKey(db: Database, owner: KeyOwner, reservation: string, answer: StoredAnswer): Promise<void> {
+  await db.execute(
+    sql`update idempotency_keys
+           set status = ${answer.status}, content_type = ${answer.contentType}, location = ${answer.location},
+               etag = ${answer.etag}, body = ${answer.body}
+         where user_id = ${owner.userId} and idempotency_key = ${owner.key} and reservation = ${reservation}`,
+  );
+}
+
+/** Lets go of the key held by `reservation`, so that the next request with it runs again. */
+export async function releaseKey(db: Database, owner: KeyOwner, reservation: string): Promise<void> {
+  await db.execute(
+    sql`delete from idempotency_keys
+         where user_id = ${owner.userId} and idempotency_key = ${owner.key} and reservation = ${reservation}`,
+  );
+}
+
+/** Deletes up to `limit` expired entries, oldest first; returns how many it deleted. */
+export async function deleteExpiredKeys(db: Database, limit: number): Promise<number> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`delete from idempotency_keys
+         where (user_id, idempotency_key) in (
+           select user_id, idempotency_key from idempotency_keys
+            where reserved_at <= now() - make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})
+            order by reserved_at
+            limit ${limit})
+        returning user_id`,
+  );
+  return rows.length;
+}
