@@ -1,12 +1,16 @@
 // The typed TypeScript client (clients/typescript) against a real server on a socket: its generated
 // types match the app's document, it creates and pages through the client, waits out a 429 for as
-// long as Retry-After says, and resends after a lost answer only what is safe to resend.
+// long as Retry-After says, resends after a lost answer only what is safe to resend (a POST under its
+// Idempotency-Key), and its example script keeps a copy of a farm in step through the change feed.
 import { readFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AkkerError, createAkkerClient, createGeoJsonClient, eachItem, type AkkerClient } from '../../clients/typescript/src/index.js';
+import { sql } from 'drizzle-orm';
+import { readFarm, pullChanges, syncFarm } from '../../clients/typescript/examples/sync-farm.js';
 import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
+import { pruneChanges } from '../../src/resources/changes/pruning.js';
 import { CLIENT_TYPES_PATH, clientTypesSource, defaultApiDocument } from '../../scripts/client-types.js';
 import { signUpWithKey, type Account } from '../helpers/app.js';
 import { rectangle } from '../helpers/fixtures.js';
@@ -168,6 +172,23 @@ describe('the TypeScript client', () => {
     expect(exchanges.map((e) => e.outcome)).toEqual(['network error', 200]);
   });
 
+  it('resends a POST whose answer was lost with the same Idempotency-Key: one field, the first answer', async () => {
+    exchanges = [];
+    relay.loseNextAnswer();
+    const created = await akker.POST('/api/farms/{b_id_farm}/fields', {
+      params: { path: { b_id_farm: farmId } },
+      body: { b_name: 'Na de storing', b_start: '2024-01-01', b_geometry: rectangle(5.2) },
+    });
+    expect(exchanges.map((e) => e.outcome)).toEqual(['network error', 201]);
+    expect(created.response.headers.get('idempotent-replayed')).toBe('true');
+    const named: string[] = [];
+    const pages = (page: { limit: number; offset: number }) =>
+      akker.GET('/api/farms/{b_id_farm}/fields', { params: { path: { b_id_farm: farmId }, query: page } });
+    for await (const field of eachItem(pages)) if (field.b_name === 'Na de storing') named.push(field.b_id);
+    expect(named).toEqual([created.data!.b_id]);
+    fieldIds.push(created.data!.b_id);
+  });
+
   it('does not resend a PATCH whose answer was lost: it was carried out', async () => {
     exchanges = [];
     relay.loseNextAnswer();
@@ -177,5 +198,56 @@ describe('the TypeScript client', () => {
     expect(exchanges.map((e) => e.outcome)).toEqual(['network error']);
     const farm = await akker.GET('/api/farms/{b_id_farm}', { params: { path: { b_id_farm: farmId } } });
     expect(farm.data?.b_name_farm).toBe('De Nieuwe Hoeve');
+  });
+
+  it('syncs a copy of the farm through the change feed (the example script): it ends equal to a fresh read', async () => {
+    const copy = await readFarm(akker, farmId);
+    expect(Object.keys(copy.records.field).sort()).toEqual([...fieldIds].sort());
+
+    // Creates, updates and a cascading delete, through the client.
+    const field = (
+      await akker.POST('/api/farms/{b_id_farm}/fields', {
+        params: { path: { b_id_farm: farmId } },
+        body: { b_name: 'Nieuw perceel', b_start: '2024-01-01', b_geometry: rectangle(5.3) },
+      })
+    ).data!;
+    const cultivation = (
+      await akker.POST('/api/fields/{b_id}/cultivations', {
+        params: { path: { b_id: field.b_id } },
+        body: { b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-01' },
+      })
+    ).data!;
+    await akker.POST('/api/fields/{b_id}/soil-analyses', {
+      params: { path: { b_id: field.b_id } },
+      body: { b_sampling_date: '2025-01-10', a_som_loi: 3.5 },
+    });
+    await akker.PATCH('/api/fields/{b_id}', { params: { path: { b_id: fieldIds[1]! } }, body: { b_name: 'Hernoemd' } });
+    const doomed = (
+      await akker.POST('/api/fields/{b_id}/cultivations', {
+        params: { path: { b_id: fieldIds[2]! } },
+        body: { b_lu_catalogue: 'nl_265', b_lu_start: '2025-03-01' },
+      })
+    ).data!;
+    expect((await akker.DELETE('/api/fields/{b_id}', { params: { path: { b_id: fieldIds[2]! } } })).response.status).toBe(204);
+    await akker.PATCH('/api/farms/{b_id_farm}', { params: { path: { b_id_farm: farmId } }, body: { b_name_farm: 'De Hoeve' } });
+
+    expect(await pullChanges(akker, copy)).toBeGreaterThanOrEqual(6);
+    const fresh = await readFarm(akker, farmId);
+    expect(copy).toEqual(fresh);
+    expect(copy.records.cultivation[cultivation.b_lu]).toBeDefined();
+    expect(copy.records.cultivation[doomed.b_lu]).toBeUndefined();
+    expect(copy.records.field[fieldIds[2]!]).toBeUndefined();
+    expect(await pullChanges(akker, copy)).toBe(0);
+  });
+
+  it('reads the farm afresh when the copy is older than the feed keeps (410 cursor-expired)', async () => {
+    const copy = await readFarm(akker, farmId);
+    await akker.PATCH('/api/fields/{b_id}', { params: { path: { b_id: fieldIds[0]! } }, body: { b_name: 'Na het snoeien' } });
+    await server.database.db.execute(sql`update farm_changes set changed_at = now() - interval '91 days' where b_id_farm = ${farmId}`);
+    expect(await pruneChanges(server.database.db, 90)).toBeGreaterThan(0);
+    await expect(pullChanges(akker, structuredClone(copy))).rejects.toMatchObject({ status: 410 });
+    const synced = await syncFarm(akker, farmId, copy);
+    expect(synced).toEqual(await readFarm(akker, farmId));
+    expect(synced.records.field[fieldIds[0]!]).toMatchObject({ b_name: 'Na het snoeien' });
   });
 });

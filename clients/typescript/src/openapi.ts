@@ -472,6 +472,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/farms/{b_id_farm}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed on a farm since a cursor (every role)
+         * @description Every create, update and delete of the farm's records, in commit order: fetch each created or updated record by its id, remove the ids of a delete. Follow `next` until `has_more` is false; ask again later with the last `next`. Entries are kept for a limited time: a cursor older than the oldest kept entry is 410 `cursor-expired`.
+         */
+        get: operations["listChangesOfFarm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fields/{b_id}/calculations/nitrogen-balance": {
         parameters: {
             query?: never;
@@ -1911,6 +1931,78 @@ export interface components {
              */
             created_at: string;
         };
+        ChangePage: {
+            /** @description Entries in commit order, oldest first; at most `limit`. */
+            data: components["schemas"]["Change"][];
+            /**
+             * @description Cursor to send as `after` for the entries that follow; unchanged when there were none. Opaque: store it as it is.
+             * @example M3NKYjB1NVg3dlJrMWNRbTlZcDJBZzoxMjM0
+             */
+            next: string;
+            /**
+             * @description Whether more entries follow `next` already: ask again at once.
+             * @example false
+             */
+            has_more: boolean;
+        };
+        Change: {
+            /**
+             * @description What happened to the record.
+             * @example update
+             * @enum {string}
+             */
+            action: "create" | "update" | "delete";
+            /**
+             * @description The kind of record. `member` is a role on the farm, named by e-mail address; it is listed to owners only, as the roles are.
+             * @example field
+             * @enum {string}
+             */
+            type: "farm" | "member" | "field" | "cultivation" | "harvest" | "soil_analysis" | "fertilizer" | "fertilizer_application";
+            /**
+             * @description Identifier of the record (b_id_farm, b_id, b_lu, b_id_harvesting, a_id, p_id or p_app_id; a member: e-mail address).
+             * @example Qm9Yp2Ag3sJb0u5X7vRk1c
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description A create or update: the record's updated_at after it. A delete: when it was made. RFC 3339, UTC, milliseconds.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+            removed: components["schemas"]["ChangeTombstone"];
+        };
+        /**
+         * @description A delete: what it removed (see ChangeTombstone). Otherwise null.
+         * @example {
+         *       "field": [
+         *         "Qm9Yp2Ag3sJb0u5X7vRk1c"
+         *       ],
+         *       "cultivation": [
+         *         "AjHZxCCqi3cBeafoNPuJzA"
+         *       ],
+         *       "harvest": [
+         *         "hm3JTh_cENycs_lfma1RbQ"
+         *       ]
+         *     }
+         */
+        ChangeTombstone: {
+            /** @description Identifiers of the farm removed. */
+            farm?: string[];
+            /** @description Identifiers of the members (e-mail addresses) removed. */
+            member?: string[];
+            /** @description Identifiers of the fields removed. */
+            field?: string[];
+            /** @description Identifiers of the cultivations removed. */
+            cultivation?: string[];
+            /** @description Identifiers of the harvests removed. */
+            harvest?: string[];
+            /** @description Identifiers of the soil analyses removed. */
+            soil_analysis?: string[];
+            /** @description Identifiers of the fertilizers removed. */
+            fertilizer?: string[];
+            /** @description Identifiers of the fertilizer applications removed. */
+            fertilizer_application?: string[];
+        } | null;
         /** @description The nitrogen balance of one field, and the timeframe it covers. */
         FieldNitrogenBalanceAnswer: components["schemas"]["FieldNitrogenBalanceResult"] & {
             timeframe: components["schemas"]["CalculationTimeframe"];
@@ -3183,7 +3275,10 @@ export interface operations {
     createFarm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3200,13 +3295,15 @@ export interface operations {
                     Location?: string;
                     /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
                     ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Farm"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3242,6 +3339,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -3258,6 +3364,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
                 };
             };
             /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
@@ -3819,7 +3934,10 @@ export interface operations {
     createFieldOnFarm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Farm identifier. */
                 b_id_farm: string;
@@ -3839,13 +3957,15 @@ export interface operations {
                     Location?: string;
                     /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
                     ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Field"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3899,6 +4019,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -3917,7 +4046,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4500,7 +4629,10 @@ export interface operations {
     createCultivationOnField: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Field identifier. */
                 b_id: string;
@@ -4520,13 +4652,15 @@ export interface operations {
                     Location?: string;
                     /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
                     ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Cultivation"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4580,6 +4714,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -4598,7 +4741,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5181,7 +5324,10 @@ export interface operations {
     createHarvestOnCultivation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Cultivation identifier. */
                 b_lu: string;
@@ -5201,13 +5347,15 @@ export interface operations {
                     Location?: string;
                     /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
                     ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Harvest"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5261,7 +5409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request contradicts stored state (`conflict`). */
+            /** @description The request contradicts stored state (`conflict`). Or: A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5288,7 +5436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5871,7 +6019,10 @@ export interface operations {
     createSoilAnalysisOnField: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Field identifier. */
                 b_id: string;
@@ -5891,13 +6042,15 @@ export interface operations {
                     Location?: string;
                     /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
                     ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SoilAnalysis"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5951,6 +6104,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -5969,7 +6131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6539,7 +6701,10 @@ export interface operations {
     acquireFertilizerForFarm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Farm identifier. */
                 b_id_farm: string;
@@ -6559,13 +6724,15 @@ export interface operations {
                     Location?: string;
                     /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
                     ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FarmFertilizer"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6619,6 +6786,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -6637,7 +6813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7065,7 +7241,10 @@ export interface operations {
     createFertilizerApplicationOnField: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Field identifier. */
                 b_id: string;
@@ -7085,13 +7264,15 @@ export interface operations {
                     Location?: string;
                     /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
                     ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FertilizerApplication"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7145,6 +7326,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -7163,7 +7353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8132,29 +8322,30 @@ export interface operations {
             };
         };
     };
-    calculateFieldNitrogenBalance: {
+    listChangesOfFarm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `next` of an earlier answer of this feed: entries after it are listed. Left out: from the oldest entry kept. */
+                after?: string;
+                /** @description The most entries to read, 1–200. */
+                limit?: number;
+            };
             header?: never;
             path: {
-                /** @description Field identifier. */
-                b_id: string;
+                /** @description Farm identifier. */
+                b_id_farm: string;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["CalculationOptions"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description The balance. */
+            /** @description The entries after the cursor, and the cursor to continue from. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldNitrogenBalanceAnswer"];
+                    "application/json": components["schemas"]["ChangePage"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
@@ -8202,6 +8393,134 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change feed no longer holds the entries after this cursor (kept for a limited time): read the farm afresh and follow the feed from its new `next` (`cursor-expired`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateFieldNitrogenBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Field identifier. */
+                b_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalculationOptions"];
+            };
+        };
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldNitrogenBalanceAnswer"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -8220,7 +8539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8267,7 +8586,10 @@ export interface operations {
     calculateFarmNitrogenBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Farm identifier. */
                 b_id_farm: string;
@@ -8283,13 +8605,15 @@ export interface operations {
             /** @description The balance. */
             200: {
                 headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FarmNitrogenBalance"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8334,6 +8658,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -8352,7 +8685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8399,7 +8732,10 @@ export interface operations {
     calculateFieldDose: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Field identifier. */
                 b_id: string;
@@ -8415,13 +8751,15 @@ export interface operations {
             /** @description The dose. */
             200: {
                 headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FieldDose"];
                 };
             };
-            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8466,6 +8804,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
             413: {
                 headers: {
@@ -8484,7 +8831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8856,7 +9203,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An error code. */
-                code: "validation-failed" | "ambiguous-api-key" | "unauthorized" | "forbidden" | "not-found" | "method-not-allowed" | "conflict" | "precondition-failed" | "payload-too-large" | "unsupported-media-type" | "unprocessable-entity" | "rate-limit-exceeded" | "bad-request" | "request-timeout" | "request-header-fields-too-large" | "internal-error" | "not-ready";
+                code: "validation-failed" | "ambiguous-api-key" | "unauthorized" | "forbidden" | "not-found" | "method-not-allowed" | "conflict" | "idempotency-key-in-use" | "precondition-failed" | "cursor-expired" | "payload-too-large" | "unsupported-media-type" | "unprocessable-entity" | "idempotency-key-reused" | "rate-limit-exceeded" | "bad-request" | "request-timeout" | "request-header-fields-too-large" | "internal-error" | "not-ready";
             };
             cookie?: never;
         };
