@@ -73,6 +73,8 @@ describe('the TypeScript client', () => {
   let relay: Awaited<ReturnType<typeof startRelay>>;
   let user: Account;
   let exchanges: Exchange[] = [];
+  /** Runs when an answer has come, before the client sees it. */
+  let onAnswer: (status: number) => Promise<void> = async () => {};
   let akker: AkkerClient;
 
   /** The global fetch, with each exchange written down. */
@@ -82,6 +84,7 @@ describe('the TypeScript client', () => {
     exchanges.push(exchange);
     const response = await fetch(request);
     exchange.outcome = response.status;
+    await onAnswer(response.status);
     return response;
   };
 
@@ -187,6 +190,30 @@ describe('the TypeScript client', () => {
     for await (const field of eachItem(pages)) if (field.b_name === 'Na de storing') named.push(field.b_id);
     expect(named).toEqual([created.data!.b_id]);
     fieldIds.push(created.data!.b_id);
+  });
+
+  it('resends a POST while the first request under its Idempotency-Key is still at work (409), then gets its answer', async () => {
+    const key = 'field-after-timeout';
+    const post = () =>
+      akker.POST('/api/farms/{b_id_farm}/fields', {
+        params: { path: { b_id_farm: farmId }, header: { 'Idempotency-Key': key } },
+        body: { b_name: 'Na een time-out', b_start: '2024-01-01', b_geometry: rectangle(5.25) },
+      });
+    const first = await post();
+    expect(first.response.status).toBe(201);
+    // The stored answer back to a reservation: as if the first request were still at work, until the client has seen a 409.
+    const inProgress = sql`update idempotency_keys set status = null where idempotency_key = ${key}`;
+    const answered = sql`update idempotency_keys set status = 201 where idempotency_key = ${key}`;
+    await server.database.db.execute(inProgress);
+    exchanges = [];
+    onAnswer = async (status) => {
+      if (status === 409) await server.database.db.execute(answered);
+    };
+    const resent = await post();
+    onAnswer = async () => {};
+    expect(exchanges.map((e) => e.outcome)).toEqual([409, 201]);
+    expect(resent.data).toEqual(first.data);
+    fieldIds.push(first.data!.b_id);
   });
 
   it('does not resend a PATCH whose answer was lost: it was carried out', async () => {

@@ -46,9 +46,25 @@ const safeToResend = (request: Request) =>
   request.method === 'GET' || request.method === 'HEAD' || (request.method === 'POST' && request.headers.has(IDEMPOTENCY_KEY));
 
 /**
+ * Whether the answer is 409 idempotency-key-in-use: the request under this key that the server got
+ * first (an attempt whose answer was lost) is still at work, and will have an answer to replay.
+ */
+async function keyInUse(response: Response): Promise<boolean> {
+  if (response.status !== 409) return false;
+  const problem: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const type = typeof problem === 'object' && problem !== null ? (problem as { type?: unknown }).type : undefined;
+  return typeof type === 'string' && type.endsWith('/errors/idempotency-key-in-use');
+}
+
+/**
  * `send` with retries. Every POST without an Idempotency-Key gets one, made once for the call and kept
- * by its retries, so the server carries out the call at most once however often it is resent. A 429
- * is resent whatever the method: the server refused it before doing anything.
+ * by its retries, so the server carries out the call at most once however often it is resent; while an
+ * earlier attempt is still at work (409 idempotency-key-in-use), the POST is resent after the same
+ * waits as after a network error. A 429 is resent whatever the method: the server refused it before
+ * doing anything.
  */
 export function retryingFetch(send: typeof globalThis.fetch, options: RetryOptions = {}): (request: Request) => Promise<Response> {
   const maxAttempts = options.maxAttempts ?? 4;
@@ -68,7 +84,13 @@ export function retryingFetch(send: typeof globalThis.fetch, options: RetryOptio
         await wait(networkRetryDelayMs * 2 ** (attempt - 1), request.signal);
         continue;
       }
-      if (response.status !== 429 || last) return response;
+      if (last) return response;
+      if (await keyInUse(response)) {
+        await response.body?.cancel();
+        await wait(networkRetryDelayMs * 2 ** (attempt - 1), request.signal);
+        continue;
+      }
+      if (response.status !== 429) return response;
       const delay = retryAfterMs(response);
       if (delay === undefined || delay > maxRetryAfterMs) return response;
       await response.body?.cancel();
