@@ -216,6 +216,16 @@ describe('the TypeScript client', () => {
     fieldIds.push(first.data!.b_id);
   });
 
+  it('sends no Idempotency-Key with the one POST that refuses it (key creation), and does not resend it', async () => {
+    const created = await akker.POST('/api/keys', { body: { name: 'made by the client' } });
+    expect(created.response.status).toBe(201);
+    expect(created.data!.key).toMatch(/^akk_/);
+    exchanges = [];
+    relay.loseNextAnswer();
+    await expect(akker.POST('/api/keys', { body: { name: 'answer lost' } })).rejects.toThrow();
+    expect(exchanges.map((e) => e.outcome)).toEqual(['network error']);
+  });
+
   it('does not resend a PATCH whose answer was lost: it was carried out', async () => {
     exchanges = [];
     relay.loseNextAnswer();

@@ -11,6 +11,12 @@ export interface RetryOptions {
 }
 
 const IDEMPOTENCY_KEY = 'Idempotency-Key';
+/** The one POST the API refuses an Idempotency-Key on (400): its answer holds a new raw API key, which is never stored. */
+const KEY_CREATION = /\/api\/keys$/;
+
+/** Whether the client gives `request` an Idempotency-Key of its own. */
+const takesIdempotencyKey = (request: Request) =>
+  request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY) && !KEY_CREATION.test(new URL(request.url).pathname);
 
 /** A 429's Retry-After in milliseconds (delay-seconds or an HTTP date); undefined when absent or unreadable. */
 function retryAfterMs(response: Response): number | undefined {
@@ -60,7 +66,7 @@ async function keyInUse(response: Response): Promise<boolean> {
 }
 
 /**
- * `send` with retries. Every POST without an Idempotency-Key gets one, made once for the call and kept
+ * `send` with retries. Every POST without an Idempotency-Key gets one (but key creation), made once for the call and kept
  * by its retries, so the server carries out the call at most once however often it is resent; while an
  * earlier attempt is still at work (409 idempotency-key-in-use), the POST is resent after the same
  * waits as after a network error. A 429 is resent whatever the method: the server refused it before
@@ -71,7 +77,7 @@ export function retryingFetch(send: typeof globalThis.fetch, options: RetryOptio
   const maxRetryAfterMs = (options.maxRetryAfterSeconds ?? 60) * 1000;
   const networkRetryDelayMs = options.networkRetryDelayMs ?? 250;
   return async (request) => {
-    if (request.method === 'POST' && !request.headers.has(IDEMPOTENCY_KEY)) request.headers.set(IDEMPOTENCY_KEY, crypto.randomUUID());
+    if (takesIdempotencyKey(request)) request.headers.set(IDEMPOTENCY_KEY, crypto.randomUUID());
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= maxAttempts;
       // A body can be sent once: each attempt but the last sends a copy.
