@@ -15,5 +15,15 @@ export function json<T, U extends ContentfulStatusCode>(
   return answer(c, JSON.stringify(value), status, 'application/json', own) as Response & TypedResponse<JSONParsed<T>, U, 'json'>;
 }
 
+/** `value` as GeoJSON (application/geo+json, RFC 7946), typed as a JSON answer like `json`. */
+export function geoJson<T, U extends ContentfulStatusCode>(
+  c: Context,
+  value: T,
+  status: U,
+  own?: Record<string, string>,
+): Response & TypedResponse<JSONParsed<T>, U, 'json'> {
+  return answer(c, JSON.stringify(value), status, 'application/geo+json', own) as Response & TypedResponse<JSONParsed<T>, U, 'json'>;
+}
+
 /** 204 No Content. */
 export const noContent = (c: Context) => answer(c, null, 204, undefined) as Response & TypedResponse<null, 204, 'body'>;

@@ -34,17 +34,20 @@ export const pageQuerySchema = z.object({
     .openapi({ type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of items to skip.', example: 0 }),
 });
 
+/** Where a page lies in the whole list. */
+export const paginationSchema = z
+  .object({
+    limit: z.number().int().openapi({ description: 'Limit applied.' }),
+    offset: z.number().int().openapi({ description: 'Offset applied.' }),
+    total: z.number().int().openapi({ description: 'Total number of items available.' }),
+  })
+  .openapi({ description: 'Where this page lies in the whole list.' });
+
 export const envelopeSchema = <T extends z.ZodType>(item: T, name: string) =>
   z
     .object({
       data: z.array(item).openapi({ description: 'Items of the requested page.' }),
-      pagination: z
-        .object({
-          limit: z.number().int().openapi({ description: 'Limit applied.' }),
-          offset: z.number().int().openapi({ description: 'Offset applied.' }),
-          total: z.number().int().openapi({ description: 'Total number of items available.' }),
-        })
-        .openapi({ description: 'Where this page lies in the whole list.' }),
+      pagination: paginationSchema,
     })
     .openapi(name);
 

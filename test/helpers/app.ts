@@ -3,6 +3,7 @@ import { createApp, createDeps, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import type { AppDeps } from '../../src/http/context.js';
+import type { RateLimitStore } from '../../src/http/rate-limit/store.js';
 import { openTestDatabase, openTestPostgres, type StorageKind } from './databases.js';
 
 export interface TestApp {
@@ -26,15 +27,15 @@ const UNLIMITED = {
   SIGNUP_LIMIT_PER_HOUR: '0',
 };
 
-/** The app on `database`, with rate limits out of the way unless `env` sets them. */
-export function appOn(database: DatabaseHandle, env: Record<string, string> = {}): TestApp {
+/** The app on `database`, with rate limits out of the way unless `env` sets them; `rateLimits`: a store of the test's. */
+export function appOn(database: DatabaseHandle, env: Record<string, string> = {}, rateLimits?: RateLimitStore): TestApp {
   const config = testConfig({ ...UNLIMITED, ...env });
-  const deps = createDeps(config, database);
+  const deps = createDeps(config, database, rateLimits);
   return { app: createApp(deps), deps, database, config, close: () => database.close() };
 }
 
-export async function startTestApp(kind: StorageKind, env: Record<string, string> = {}): Promise<TestApp> {
-  return appOn(await openTestDatabase(kind), env);
+export async function startTestApp(kind: StorageKind, env: Record<string, string> = {}, rateLimits?: RateLimitStore): Promise<TestApp> {
+  return appOn(await openTestDatabase(kind), env, rateLimits);
 }
 
 /**

@@ -2,6 +2,7 @@
 // app.request() runs a request to its end on the caller's turn, a socket does not.
 import type { AddressInfo } from 'node:net';
 import { createAppServer } from '../../src/http/node-server.js';
+import type { RateLimitStore } from '../../src/http/rate-limit/store.js';
 import { startTestApp, type TestApp } from './app.js';
 import type { StorageKind } from './databases.js';
 
@@ -11,9 +12,13 @@ export interface ListeningApp extends TestApp {
   send(key: string, method: string, path: string, body?: unknown): Promise<Response>;
 }
 
-/** Starts the app on a fresh database of `kind` and listens on a free loopback port. */
-export async function startListeningApp(kind: StorageKind, env: Record<string, string> = {}): Promise<ListeningApp> {
-  const test = await startTestApp(kind, env);
+/** Starts the app on a fresh database of `kind` and listens on a free loopback port; `rateLimits`: a store of the test's. */
+export async function startListeningApp(
+  kind: StorageKind,
+  env: Record<string, string> = {},
+  rateLimits?: RateLimitStore,
+): Promise<ListeningApp> {
+  const test = await startTestApp(kind, env, rateLimits);
   // The server of src/server.ts, with its answers to requests Node or @hono/node-server refuse.
   const server = createAppServer(test.app.fetch, { errorsUrl: `${test.config.publicUrl}/errors`, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,9 +10,11 @@ import { notFound } from '../../domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
-import { fieldCreateSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
-import { createField, deleteField, getField, listFields, updateField } from './store.js';
-import { json, noContent } from '../../http/answers.js';
+import { fieldCreateSchema, fieldFeatureCollectionSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
+import { createField, deleteField, getField, listFields, listFieldsWithGeometry, updateField } from './store.js';
+import { featureCollection } from './feature-collection.js';
+import { geoJson, json, noContent } from '../../http/answers.js';
+import { negotiate } from '../../http/negotiation.js';
 import {
   etagHeader,
   ifMatch,
@@ -24,6 +26,12 @@ import {
 } from '../../http/etag.js';
 
 const tags = ['Fields'];
+const GEOJSON = 'application/geo+json';
+/** What the list answers in; the first is the default. */
+const LIST_MEDIA_TYPES = ['application/json', GEOJSON] as const;
+const varyAcceptHeader = {
+  Vary: { schema: { type: 'string' as const, example: 'Accept' }, description: 'Accept: the media type of the answer depends on it.' },
+};
 const fieldIdParams = idParams('b_id', 'Field identifier.');
 
 const listRoute = createRoute({
@@ -33,11 +41,20 @@ const listRoute = createRoute({
   tags,
   summary: 'List the fields of a farm',
   description:
-    'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. Items carry no geometry: get a field for it.',
+    'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. ' +
+    'JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. ' +
+    'Without Accept, or with one that allows neither type, the answer is JSON.',
   security: apiKeySecurity,
   request: { params: farmIdParams, query: pagedDateRangeQuerySchema },
   responses: {
-    200: { description: 'One page of fields.', content: jsonContent(envelopeSchema(fieldSummarySchema, 'FieldPage')) },
+    200: {
+      description: 'One page of fields, as JSON or as GeoJSON, whichever Accept prefers.',
+      headers: varyAcceptHeader,
+      content: {
+        ...jsonContent(envelopeSchema(fieldSummarySchema, 'FieldPage')),
+        [GEOJSON]: { schema: fieldFeatureCollectionSchema },
+      },
+    },
     ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', 'unprocessable-entity'),
   },
 });
@@ -122,8 +139,12 @@ export function fieldRoutes({ database }: AppDeps) {
     const { b_id_farm } = c.req.valid('param');
     const query = c.req.valid('query');
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
+    if (negotiate(c, LIST_MEDIA_TYPES) === GEOJSON) {
+      const { data, total } = await listFieldsWithGeometry(db, b_id_farm, query);
+      return geoJson(c, featureCollection(data, query, total), 200, { vary: 'Accept' });
+    }
     const { data, total } = await listFields(db, b_id_farm, query);
-    return json(c, envelope(data, query, total), 200);
+    return json(c, envelope(data, query, total), 200, { vary: 'Accept' });
   });
 
   app.openapi(createFieldRoute, async (c) => {

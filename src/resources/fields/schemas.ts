@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { soilRegions } from '../../db/schema.js';
 import { recordTimesShape } from '../record-times.js';
 import { dateSchema } from '../../http/dates.js';
+import { paginationSchema } from '../../http/pagination.js';
 import { unprocessable } from '../../http/validation.js';
 import { geometryProblem, MAX_COORDINATES, MAX_POLYGONS, MAX_RINGS } from './geometry.js';
 
@@ -140,17 +141,74 @@ const fieldSummaryShape = {
 export const fieldSummarySchema = z
   .object(fieldSummaryShape)
   .openapi('FieldSummary', { description: 'A field as listed: without its geometry.' });
+const storedGeometrySchema = z.object({
+  type: z.enum(['Polygon', 'MultiPolygon']).openapi({ description: 'GeoJSON geometry type.' }),
+  coordinates: z.array(z.any()).openapi({ description: 'GeoJSON coordinates, [longitude, latitude] in WGS 84.' }),
+});
+
 export const fieldSchema = z
   .object({
     ...fieldSummaryShape,
-    b_geometry: z
-      .object({
-        type: z.enum(['Polygon', 'MultiPolygon']).openapi({ description: 'GeoJSON geometry type.' }),
-        coordinates: z.array(z.any()).openapi({ description: 'GeoJSON coordinates, [longitude, latitude] in WGS 84.' }),
-      })
-      .openapi({ description: 'The boundary of the field, as it was sent.' }),
+    b_geometry: storedGeometrySchema.openapi({ description: 'The boundary of the field, as it was sent.' }),
   })
   .openapi('Field');
+
+const featureExample = {
+  type: 'Feature',
+  id: 'aIuOORj2wiNH8DzkkKpmTQ',
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [5.66, 51.97],
+        [5.664, 51.97],
+        [5.664, 51.973],
+        [5.66, 51.973],
+        [5.66, 51.97],
+      ],
+    ],
+  },
+  properties: {
+    b_id: 'aIuOORj2wiNH8DzkkKpmTQ',
+    b_id_farm: 'PTyv0lmYRHwtso7CcrrIMw',
+    b_name: 'Achter de schuur',
+    b_area: 9.14,
+    b_centroid: [5.662, 51.9715],
+    b_start: '2020-01-01',
+    b_end: null,
+    b_acquiring_method: 'owner',
+    b_bufferstrip: false,
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+  },
+};
+
+export const fieldFeatureCollectionSchema = z
+  .object({
+    type: z.literal('FeatureCollection').openapi({ description: 'GeoJSON object type.' }),
+    features: z
+      .array(
+        z
+          .object({
+            type: z.literal('Feature').openapi({ description: 'GeoJSON object type.' }),
+            id: z.string().openapi({ description: 'Field identifier (b_id).' }),
+            geometry: storedGeometrySchema.openapi({
+              description:
+                'The boundary of the field, its rings by the right-hand rule of RFC 7946: the outer ring counterclockwise, holes clockwise (a ring sent the other way round comes back reversed).',
+            }),
+            properties: fieldSummarySchema,
+          })
+          .openapi('FieldFeature', {
+            description: 'A field as a GeoJSON Feature: its properties are the field as the JSON list gives it.',
+          }),
+      )
+      .openapi({ description: 'The fields of the requested page, in list order.' }),
+    pagination: paginationSchema,
+  })
+  .openapi('FieldFeatureCollection', {
+    description: 'One page of fields as an RFC 7946 FeatureCollection; `pagination` is a foreign member, as in the JSON list.',
+    example: { type: 'FeatureCollection', features: [featureExample], pagination: { limit: 50, offset: 0, total: 1 } },
+  });
 
 export type FieldCreate = z.infer<typeof fieldCreateSchema>;
 export type FieldUpdate = z.infer<typeof fieldUpdateSchema>;

@@ -12,6 +12,7 @@ import { DomainError } from '../../domain-errors.js';
 import { deleteFields } from '../cascade.js';
 import { assertUnchanged, type Precondition } from '../entity-tags.js';
 import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
+import type { FieldWithGeometry } from './feature-collection.js';
 import type { FieldCreate, FieldSummary, FieldUpdate } from './schemas.js';
 
 const summaryColumns = {
@@ -58,9 +59,16 @@ export async function getField(db: Database, fieldId: string) {
   return field;
 }
 
+const ofFarm = (farmId: string, range: DateRange) => and(eq(fields.b_id_farm, farmId), periodOverlaps(fields.b_start, fields.b_end, range));
+const listOrder = [fields.created_at, fields.b_id];
+
 export function listFields(db: Database, farmId: string, page: PageQuery & DateRange) {
-  const where = and(eq(fields.b_id_farm, farmId), periodOverlaps(fields.b_start, fields.b_end, page));
-  return selectPage<FieldSummary>(db, fields, summaryColumns, where, [fields.created_at, fields.b_id], page);
+  return selectPage<FieldSummary>(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
+}
+
+/** The same page as listFields, each field with its geometry. */
+export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQuery & DateRange) {
+  return selectPage<FieldWithGeometry>(db, fields, fieldColumns, ofFarm(farmId, page), listOrder, page);
 }
 
 /** Dates are checked against the stored ones: an end not after the start contradicts stored state (409). */

@@ -1,0 +1,41 @@
+// Paging through a list: an async iterator over its items, one request per page.
+import { AkkerError } from './errors.js';
+
+/** A page of a list, as every list of the API answers it. */
+export interface Page<T> {
+  data: T[];
+  pagination: { limit: number; offset: number; total: number };
+}
+
+/** What an openapi-fetch call of a list answers: the page, or the error and its response. */
+export interface PageResult<T> {
+  data?: Page<T>;
+  error?: unknown;
+  response: Response;
+}
+
+/** Which page to fetch: pass both as the list's query parameters. */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+/** The API's largest page. */
+export const MAX_PAGE_SIZE = 200;
+
+/**
+ * Every item of a list, fetching page after page with `fetchPage` (`limit` items each) until the list's
+ * total is reached or a page comes back empty; an error answer throws an AkkerError. Lists are in
+ * creation order, so items added meanwhile come at the end; a record deleted meanwhile shifts the
+ * pages after it, and one item may be skipped (the change feed is the way to follow changes).
+ */
+export async function* eachItem<T>(fetchPage: (page: PageRequest) => Promise<PageResult<T>>, limit = MAX_PAGE_SIZE): AsyncGenerator<T> {
+  let offset = 0;
+  for (;;) {
+    const { data, error, response } = await fetchPage({ limit, offset });
+    if (data === undefined) throw new AkkerError(response, error);
+    yield* data.data;
+    offset += data.data.length;
+    if (data.data.length === 0 || offset >= data.pagination.total) return;
+  }
+}
