@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFarm, signUpWithKey, type Account } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { createField } from '../helpers/fixtures.js';
+import { createField, organicCertificationBody } from '../helpers/fixtures.js';
 import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
 
 const ROUNDS = 20;
@@ -52,6 +52,9 @@ describe.each(storageKinds)('change feed races (%s)', (kind) => {
         ...fields.map((field, i) => send('PATCH', `/api/fields/${field.b_id}`, { b_name: `Perceel ${round}.${i}` })),
         ...fields.map((field) => send('POST', `/api/fields/${field.b_id}/soil-analyses`, { a_som_loi: 3, b_sampling_date: '2025-01-15' })),
         send('POST', `/api/farms/${farmId}/fertilizers`, { p_id_catalogue: 'BAAT028' }),
+        // A create in the first round, an update in every other: the intention changes each time.
+        send('PUT', `/api/farms/${farmId}/grazing-intentions/2025`, { b_grazing_intention: round % 2 === 0 }),
+        send('POST', `/api/farms/${farmId}/organic-certifications`, organicCertificationBody),
       ]).finally(() => {
         writing = false;
       });
@@ -67,7 +70,7 @@ describe.each(storageKinds)('change feed races (%s)', (kind) => {
       after = `&after=${page.next}`;
       if (!page.has_more) break;
     }
-    expect(all).toHaveLength(2 + 2 + ROUNDS * 6);
+    expect(all).toHaveLength(2 + 2 + ROUNDS * 8);
     expect(seen).toEqual(all);
   }, 120_000);
 });

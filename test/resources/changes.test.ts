@@ -5,7 +5,7 @@ import { queryRows } from '../../src/db/client.js';
 import { pruneChanges } from '../../src/resources/changes/pruning.js';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { created, rectangle } from '../helpers/fixtures.js';
+import { created, organicCertificationBody, rectangle } from '../helpers/fixtures.js';
 import { Random } from '../fuzz/random.js';
 
 interface Change {
@@ -32,6 +32,14 @@ const singlePath: Record<string, (id: string) => string> = {
   soil_analysis: (id) => `/api/soil-analyses/${id}`,
   fertilizer: (id) => `/api/fertilizers/${id}`,
   fertilizer_application: (id) => `/api/fertilizer-applications/${id}`,
+  organic_certification: (id) => `/api/organic-certifications/${id}`,
+};
+
+/** The records without a path of their own, found by the entry's id in a list of the farm: the list and the id of an item. */
+const listedBy: Record<string, { path: (farmId: string) => string; id: (item: Record<string, unknown>) => string }> = {
+  member: { path: (farmId) => `/api/farms/${farmId}/access`, id: (item) => String(item.email) },
+  derogation: { path: (farmId) => `/api/farms/${farmId}/derogations`, id: (item) => String(item.b_derogation_year) },
+  grazing_intention: { path: (farmId) => `/api/farms/${farmId}/grazing-intentions`, id: (item) => String(item.b_grazing_intention_year) },
 };
 
 async function body<T>(response: Response): Promise<T> {
@@ -60,7 +68,12 @@ async function freshRead(t: TestApp, key: string, farmId: string): Promise<Mirro
   const mirror: Mirror = new Map();
   const get = async (type: string, id: string) => put(mirror, type, id, await body(await call(t.app, key, 'GET', singlePath[type]!(id))));
   await get('farm', farmId);
-  for (const member of await listAll<{ email: string }>(t, key, `/api/farms/${farmId}/access`)) put(mirror, 'member', member.email, member);
+  for (const [type, listed] of Object.entries(listedBy)) {
+    for (const item of await listAll<Record<string, unknown>>(t, key, listed.path(farmId))) put(mirror, type, listed.id(item), item);
+  }
+  for (const { b_id_organic } of await listAll<{ b_id_organic: string }>(t, key, `/api/farms/${farmId}/organic-certifications`)) {
+    await get('organic_certification', b_id_organic);
+  }
   for (const { p_id } of await listAll<{ p_id: string }>(t, key, `/api/farms/${farmId}/fertilizers`)) await get('fertilizer', p_id);
   for (const { b_id } of await listAll<{ b_id: string }>(t, key, `/api/farms/${farmId}/fields`)) {
     await get('field', b_id);
@@ -98,10 +111,13 @@ async function apply(t: TestApp, key: string, farmId: string, mirror: Mirror, en
       for (const [type, ids] of Object.entries(entry.removed!)) for (const id of ids) mirror.get(type)?.delete(id);
       continue;
     }
-    if (entry.type === 'member') {
-      const member = (await listAll<{ email: string }>(t, key, `/api/farms/${farmId}/access`)).find((m) => m.email === entry.id);
-      if (member) put(mirror, 'member', entry.id, member);
-      else mirror.get('member')?.delete(entry.id);
+    const listed = listedBy[entry.type];
+    if (listed) {
+      const item = (await listAll<Record<string, unknown>>(t, key, listed.path(farmId))).find(
+        (candidate) => listed.id(candidate) === entry.id,
+      );
+      if (item) put(mirror, entry.type, entry.id, item);
+      else mirror.get(entry.type)?.delete(entry.id);
       continue;
     }
     const response = await call(t.app, key, 'GET', singlePath[entry.type]!(entry.id));
@@ -131,6 +147,8 @@ async function randomWrites(t: TestApp, owner: Account, farmId: string, others: 
   const fertilizers = new Map<string, number>(); // p_id → applications using it
   const fertilizerOf = new Map<string, string>(); // p_app_id → p_id
   const members = new Set<string>();
+  const derogationYears = new Set<number>();
+  const certifications: string[] = [];
   const send = async (method: string, path: string, payload?: unknown) => {
     const response = await call(t.app, owner.key, method, path, payload);
     if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -316,6 +334,48 @@ async function randomWrites(t: TestApp, owner: Account, farmId: string, others: 
         return send('DELETE', `/api/fertilizer-applications/${id}`);
       },
     ],
+    [
+      1,
+      () => true,
+      async () => {
+        // A year held already answers 200 and makes no entry.
+        const year = random.int(2020, 2025);
+        derogationYears.add(year);
+        return send('PUT', `/api/farms/${farmId}/derogations/${year}`);
+      },
+    ],
+    [
+      1,
+      () => derogationYears.size > 0,
+      () => {
+        const year = random.pick([...derogationYears]);
+        derogationYears.delete(year);
+        return send('DELETE', `/api/farms/${farmId}/derogations/${year}`);
+      },
+    ],
+    [
+      // A create, an update, or (the same intention again) nothing.
+      2,
+      () => true,
+      () => send('PUT', `/api/farms/${farmId}/grazing-intentions/${random.int(2023, 2026)}`, { b_grazing_intention: random.chance(0.5) }),
+    ],
+    [
+      1,
+      () => certifications.length < 4,
+      async () => {
+        const certification = await send('POST', `/api/farms/${farmId}/organic-certifications`, organicCertificationBody);
+        certifications.push(certification!.b_id_organic!);
+      },
+    ],
+    [
+      2,
+      () => certifications.length > 0,
+      () => {
+        const id = random.pick(certifications);
+        certifications.splice(certifications.indexOf(id), 1);
+        return send('DELETE', `/api/organic-certifications/${id}`);
+      },
+    ],
   ];
   const kinds = new Set<string>();
   for (let done = 0; done < count; done++) {
@@ -350,10 +410,12 @@ describe.each(storageKinds)('the change feed on %s', (kind) => {
     const midMirror = await freshRead(t, owner.key, farmId);
     const { next: midCursor } = await follow(t, owner.key, farmId, undefined, 200);
     const kinds = await randomWrites(t, owner, farmId, others, random, 100);
-    expect(kinds).toBeGreaterThanOrEqual(15);
+    expect(kinds).toBeGreaterThanOrEqual(20);
 
     const expected = plain(await freshRead(t, owner.key, farmId));
-    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['farm', 'member', 'field', 'cultivation', 'harvest', 'soil_analysis']));
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining(['farm', 'member', 'field', 'cultivation', 'harvest', 'soil_analysis', 'grazing_intention']),
+    );
 
     const fromStart: Mirror = new Map();
     const all = await follow(t, owner.key, farmId, undefined, 7);
@@ -363,6 +425,16 @@ describe.each(storageKinds)('the change feed on %s', (kind) => {
     const cascades = all.entries.filter((e) => e.action === 'delete' && Object.keys(e.removed!).length > 1);
     expect(cascades.length).toBeGreaterThan(0);
     for (const entry of all.entries.filter((e) => e.action === 'delete')) expect(entry.removed![entry.type]).toContain(entry.id);
+    expect(all.entries.map((e) => `${e.action} ${e.type}`)).toEqual(
+      expect.arrayContaining([
+        'create derogation',
+        'delete derogation',
+        'create grazing_intention',
+        'update grazing_intention',
+        'create organic_certification',
+        'delete organic_certification',
+      ]),
+    );
 
     const fromMid = midMirror;
     const rest = await follow(t, owner.key, farmId, midCursor, 13);
@@ -414,6 +486,47 @@ describe.each(storageKinds)('the change feed on %s', (kind) => {
     expect(page.data[5]!.updated_at).toBe(renamed.updated_at);
     expect(page.data[6]!.removed).toEqual({ field: [field.b_id], cultivation: [cultivation.b_lu], harvest: [harvest.b_id_harvesting] });
     expect(page.has_more).toBe(false);
+  });
+
+  it("names a farm's derogations and grazing intentions by year, its organic certifications by id", async () => {
+    const farmId = (await createFarm(t.app, owner.key)).b_id_farm;
+    const start = await body<ChangePage>(await feed(owner.key, farmId));
+    const write = async (method: string, path: string, status: number, payload?: unknown) => {
+      const response = await call(t.app, owner.key, method, path, payload);
+      expect(response.status).toBe(status);
+      return status === 204 ? undefined : ((await response.json()) as { updated_at: string; b_id_organic: string });
+    };
+    const derogation = await write('PUT', `/api/farms/${farmId}/derogations/2024`, 201);
+    await write('PUT', `/api/farms/${farmId}/derogations/2024`, 200);
+    const intention = await write('PUT', `/api/farms/${farmId}/grazing-intentions/2025`, 201, { b_grazing_intention: false });
+    const changed = await write('PUT', `/api/farms/${farmId}/grazing-intentions/2025`, 200, { b_grazing_intention: true });
+    await write('PUT', `/api/farms/${farmId}/grazing-intentions/2025`, 200, { b_grazing_intention: true });
+    const certification = await write('POST', `/api/farms/${farmId}/organic-certifications`, 201, organicCertificationBody);
+    await write('DELETE', `/api/organic-certifications/${certification!.b_id_organic}`, 204);
+    await write('DELETE', `/api/farms/${farmId}/derogations/2024`, 204);
+
+    const page = await body<ChangePage>(await feed(owner.key, farmId, `?after=${start.next}`));
+    expect(page.data).toEqual([
+      { action: 'create', type: 'derogation', id: '2024', updated_at: derogation!.updated_at, removed: null },
+      { action: 'create', type: 'grazing_intention', id: '2025', updated_at: intention!.updated_at, removed: null },
+      { action: 'update', type: 'grazing_intention', id: '2025', updated_at: changed!.updated_at, removed: null },
+      {
+        action: 'create',
+        type: 'organic_certification',
+        id: certification!.b_id_organic,
+        updated_at: certification!.updated_at,
+        removed: null,
+      },
+      {
+        action: 'delete',
+        type: 'organic_certification',
+        id: certification!.b_id_organic,
+        updated_at: expect.any(String) as string,
+        removed: { organic_certification: [certification!.b_id_organic] },
+      },
+      { action: 'delete', type: 'derogation', id: '2024', updated_at: expect.any(String) as string, removed: { derogation: ['2024'] } },
+    ]);
+    expect(changed!.updated_at > intention!.updated_at).toBe(true);
   });
 
   it('pages by limit and next, and refuses a cursor it did not hand out', async () => {
@@ -470,6 +583,9 @@ describe.each(storageKinds)('the change feed on %s', (kind) => {
     await created(
       call(t.app, owner.key, 'POST', `/api/farms/${farmId}/fields`, { b_name: 'A', b_geometry: rectangle(), b_start: '2020-01-01' }),
     );
+    await created(call(t.app, owner.key, 'PUT', `/api/farms/${farmId}/derogations/2025`));
+    await created(call(t.app, owner.key, 'PUT', `/api/farms/${farmId}/grazing-intentions/2025`, { b_grazing_intention: true }));
+    await created(call(t.app, owner.key, 'POST', `/api/farms/${farmId}/organic-certifications`, organicCertificationBody));
     expect((await call(t.app, owner.key, 'DELETE', `/api/farms/${farmId}`)).status).toBe(204);
     await expectProblem(await feed(owner.key, farmId), 404, 'not-found');
     const [row] = await queryRows<{ n: number }>(

@@ -19,8 +19,9 @@ const listRoute = createRoute({
   tags: ['Farms'],
   summary: 'What changed on a farm since a cursor (every role)',
   description:
-    "Every create, update and delete of the farm's records, in commit order: fetch each created or updated record by its id, " +
-    'remove the ids of a delete. Follow `next` until `has_more` is false; ask again later with the last `next`. ' +
+    "Every create, update and delete of the farm's records, in commit order: fetch each created or updated record by its id " +
+    "(a member, derogation or grazing intention: from the farm's list of them), remove the ids of a delete. " +
+    'Follow `next` until `has_more` is false; ask again later with the last `next`. ' +
     'Entries are kept for a limited time: a cursor older than the oldest kept entry is 410 `cursor-expired`.',
   security: apiKeySecurity,
   request: { params: farmIdParams, query: changesQuerySchema },

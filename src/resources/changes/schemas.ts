@@ -12,6 +12,9 @@ export const changeTypes = [
   'soil_analysis',
   'fertilizer',
   'fertilizer_application',
+  'derogation',
+  'grazing_intention',
+  'organic_certification',
 ] as const;
 export type ChangeType = (typeof changeTypes)[number];
 
@@ -60,6 +63,9 @@ const removedSchema = z
     soil_analysis: idList('soil analyses'),
     fertilizer: idList('fertilizers'),
     fertilizer_application: idList('fertilizer applications'),
+    derogation: idList('derogations (years)'),
+    grazing_intention: idList('grazing intentions (years)'),
+    organic_certification: idList('organic certifications'),
   })
   .openapi('ChangeTombstone', {
     description: 'Every record the delete removed, the deleted record itself included, by type; types with none are left out.',
@@ -71,11 +77,14 @@ export const changeSchema = z
     action: z.enum(['create', 'update', 'delete']).openapi({ description: 'What happened to the record.', example: 'update' }),
     type: z.enum(changeTypes).openapi({
       description:
-        'The kind of record. `member` is a role on the farm, named by e-mail address; it is listed to owners only, as the roles are.',
+        'The kind of record. `member` is a role on the farm, named by e-mail address; it is listed to owners only, as the roles are. ' +
+        "`derogation` and `grazing_intention` are the records of one year, read from the farm's list of them.",
       example: 'field',
     }),
     id: z.string().openapi({
-      description: 'Identifier of the record (b_id_farm, b_id, b_lu, b_id_harvesting, a_id, p_id or p_app_id; a member: e-mail address).',
+      description:
+        'Identifier of the record (b_id_farm, b_id, b_lu, b_id_harvesting, a_id, p_id, p_app_id or b_id_organic; a member: e-mail address; ' +
+        'a derogation or grazing intention: its year, as four digits).',
       example: 'Qm9Yp2Ag3sJb0u5X7vRk1c',
     }),
     updated_at: z.string().openapi({
