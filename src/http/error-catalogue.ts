@@ -81,7 +81,7 @@ export const errorGuides: Record<ErrorCode, ErrorGuide> = {
       instance: '/api/farms/3sJb0u5X7vRk1cQm9Yp2Ag/access',
     },
   },
-  'idempotency-key-in-use': {
+  'idempotency-in-progress': {
     description:
       'A POST with this `Idempotency-Key` is still being answered: the first request with a key does the work, and a second one while it runs ' +
       'is refused rather than run twice. Send the request again once the first is answered, and you receive its answer.',

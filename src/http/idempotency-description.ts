@@ -18,7 +18,7 @@ const keyParameter = {
     `A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body ` +
     `within ${IDEMPOTENCY_TTL_SECONDS / 3600} h, the request is not run again: the stored answer of the first one is repeated (status, body, ` +
     `Location, ETag) with \`Idempotent-Replayed: true\`. The same key with another path or body is 422 idempotency-key-reused; while the ` +
-    `first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over ${MAX_STORED_BODY_BYTES / 1024 / 1024} MiB, ` +
+    `first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over ${MAX_STORED_BODY_BYTES / 1024 / 1024} MiB, ` +
     'are not stored. Keys are per user: all your API keys share them.',
   schema: {
     type: 'string' as const,
@@ -38,7 +38,7 @@ const replayedHeader = {
 
 /** `document` with the Idempotency-Key rules on every POST operation under /api that takes the header. */
 export function describeIdempotency(document: Document): Document {
-  const refusals = errorResponses('idempotency-key-in-use', 'idempotency-key-reused');
+  const refusals = errorResponses('idempotency-in-progress', 'idempotency-key-reused');
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const post = item.post;
     if (post === undefined || !path.startsWith('/api/') || path === WITHOUT_IDEMPOTENCY_KEY) continue;

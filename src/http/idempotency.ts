@@ -104,7 +104,7 @@ const keyReused = () =>
 
 const keyInUse = () =>
   new ApiError(
-    'idempotency-key-in-use',
+    'idempotency-in-progress',
     'A request with this Idempotency-Key is still being answered; send it again once that one is answered to receive its answer.',
   );
 

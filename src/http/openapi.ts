@@ -50,7 +50,8 @@ const descriptions: Record<ErrorCode, string> = {
   'payload-too-large':
     `The body is larger than this operation accepts: ${describeBytes(ACCOUNT_BUDGET.maxBytes)} for sign-up, sign-in and key management, ` +
     `${describeBytes(GEOMETRY_BUDGET.maxBytes)} for a field (which may carry a geometry), ${describeBytes(WRITE_BUDGET.maxBytes)} for any other (\`payload-too-large\`).`,
-  'idempotency-key-in-use': 'A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`).',
+  'idempotency-in-progress':
+    'A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`).',
   'idempotency-key-reused': 'The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`).',
   'unsupported-media-type': 'The body is not application/json (`unsupported-media-type`).',
   'unprocessable-entity': 'The data is well-formed but semantically invalid (`unprocessable-entity`).',

@@ -12,7 +12,7 @@ export const errorCodes = {
   'not-found': { status: 404, title: 'Not Found' },
   'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
   conflict: { status: 409, title: 'Conflict' },
-  'idempotency-key-in-use': { status: 409, title: 'Idempotency Key In Use' },
+  'idempotency-in-progress': { status: 409, title: 'Idempotency Key In Progress' },
   'precondition-failed': { status: 412, title: 'Precondition Failed' },
   'cursor-expired': { status: 410, title: 'Cursor Expired' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },

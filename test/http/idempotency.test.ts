@@ -154,7 +154,7 @@ describe.each(storageKinds)('Idempotency-Key (%s)', (kind) => {
     // As if the first request were still at work: its reservation without an answer.
     await t.database.db.execute(sql`update idempotency_keys set status = null where idempotency_key = ${key}`);
     const before = await farmCount(t.app, user.key);
-    await expectProblem(await post(t.app, user.key, '/api/farms', { b_name_farm: 'Onderweg' }, key), 409, 'idempotency-key-in-use');
+    await expectProblem(await post(t.app, user.key, '/api/farms', { b_name_farm: 'Onderweg' }, key), 409, 'idempotency-in-progress');
     await expectProblem(await post(t.app, user.key, '/api/farms', { b_name_farm: 'Anders' }, key), 422, 'idempotency-key-reused');
     // Its process died: eleven minutes later the reservation is taken over, and the request runs again.
     await t.database.db.execute(
@@ -204,7 +204,7 @@ describe.each(storageKinds)('Idempotency-Key (%s)', (kind) => {
       expect(named, path).toBe(path !== '/api/keys');
       if (path === '/api/keys') continue;
       expect(Object.keys(operation!.responses['409']!.content!['application/problem+json']!.examples!), path).toContain(
-        'idempotency-key-in-use',
+        'idempotency-in-progress',
       );
       expect(Object.keys(operation!.responses['422']!.content!['application/problem+json']!.examples!), path).toContain(
         'idempotency-key-reused',
@@ -247,7 +247,7 @@ describe.each(storageKinds)('Idempotency-Key over a listening server (%s)', (kin
         done.filter((a) => a.headers.get('idempotent-replayed') === null),
         `round ${round}`,
       ).toHaveLength(1);
-      for (const refused of answers.filter((a) => a.status === 409)) await expectProblem(refused, 409, 'idempotency-key-in-use');
+      for (const refused of answers.filter((a) => a.status === 409)) await expectProblem(refused, 409, 'idempotency-in-progress');
       // Once the first is answered, every retry gets its answer.
       const locations = new Set(done.map((a) => a.headers.get('location')));
       locations.add((await send(key, `Ronde ${round}`)).headers.get('location'));

@@ -408,6 +408,129 @@ export interface paths {
         patch: operations["updateFertilizerApplication"];
         trace?: never;
     };
+    "/api/farms/{b_id_farm}/derogations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the years in which a farm holds a derogation
+         * @description Ordered by year, earliest first.
+         */
+        get: operations["listDerogationsOfFarm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farms/{b_id_farm}/derogations/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record that a farm holds a derogation for a year (owner or advisor)
+         * @description Idempotent: 201 when the year is new, 200 when the farm held it already (nothing changes). No body.
+         */
+        put: operations["holdDerogationOfFarm"];
+        post?: never;
+        /** Remove the derogation of a year (owner or advisor) */
+        delete: operations["deleteDerogationOfFarm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farms/{b_id_farm}/grazing-intentions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the grazing intentions of a farm
+         * @description Ordered by year, earliest first. A year that is not listed counts as no intention to graze.
+         */
+        get: operations["listGrazingIntentionsOfFarm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farms/{b_id_farm}/grazing-intentions/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set whether a farm intends to graze in a year (owner or advisor)
+         * @description 201 when the year had no intention yet, 200 when it had one (changed, or the same and left as it was).
+         */
+        put: operations["setGrazingIntentionOfFarm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farms/{b_id_farm}/organic-certifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organic certifications of a farm
+         * @description Ordered by creation time, then identifier.
+         */
+        get: operations["listOrganicCertificationsOfFarm"];
+        put?: never;
+        /**
+         * Add an organic certification to a farm (owner or advisor)
+         * @description A malformed TRACES or SKAL number is 400; b_organic_expires not after b_organic_issued is 422.
+         */
+        post: operations["createOrganicCertificationOfFarm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organic-certifications/{b_id_organic}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an organic certification */
+        get: operations["getOrganicCertification"];
+        put?: never;
+        post?: never;
+        /** Delete an organic certification, permanently (owner or advisor) */
+        delete: operations["deleteOrganicCertification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/farms/{b_id_farm}/access": {
         parameters: {
             query?: never;
@@ -481,7 +604,7 @@ export interface paths {
         };
         /**
          * What changed on a farm since a cursor (every role)
-         * @description Every create, update and delete of the farm's records, in commit order: fetch each created or updated record by its id, remove the ids of a delete. Follow `next` until `has_more` is false; ask again later with the last `next`. Entries are kept for a limited time: a cursor older than the oldest kept entry is 410 `cursor-expired`.
+         * @description Every create, update and delete of the farm's records, in commit order: fetch each created or updated record by its id (a member, derogation or grazing intention: from the farm's list of them), remove the ids of a delete. Follow `next` until `has_more` is false; ask again later with the last `next`. Entries are kept for a limited time: a cursor older than the oldest kept entry is 410 `cursor-expired`.
          */
         get: operations["listChangesOfFarm"];
         put?: never;
@@ -542,10 +665,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Nutrients applied on a field
-         * @description The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application. Limited to 10 requests per minute per key. `end` before `start` is 422.
+         * Nutrients applied on a field, and the room left under the usage norms
+         * @description The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application, and as recommendation the room left under the Dutch usage norms of the timeframe's calendar year (when it lies within 2025 or 2026). Limited to 10 requests per minute per key. `end` before `start` is 422.
          */
         post: operations["calculateFieldDose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fields/{b_id}/calculations/norms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Usage norms of a field
+         * @description The Dutch usage norms (gebruiksnormen) of the field for the year (default: the current year), how far the applications of that year fill them, and the room left, kg/ha. A norm without a value says why; the answer is still 200. Limited to 10 requests per minute per key, with the other calculations. A year other than 2025 or 2026 is 422.
+         */
+        post: operations["calculateFieldNorms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farms/{b_id_farm}/calculations/norms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Usage norms of a farm
+         * @description Every field of the farm in the year (default: the current year) with its norms, and the farm totals in kg over the fields whose every norm and filling has a value; the others are listed with the reason. Limited to 10 requests per minute per key, with the other calculations. A year other than 2025 or 2026 is 422.
+         */
+        post: operations["calculateFarmNorms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -918,6 +1081,19 @@ export interface components {
             /** @description Whether the field is a buffer strip. */
             b_bufferstrip: boolean;
             /**
+             * @description Soil region of the Dutch usage norms (grondsoort): klei (clay), veen (peat), loess, zand_nwc (sand, north, west and centre) or zand_zuid (sand, south); null when not stated. The nitrogen usage norm needs it.
+             * @enum {string|null}
+             */
+            b_soil_region: "klei" | "veen" | "loess" | "zand_nwc" | "zand_zuid" | null;
+            /** @description Whether the field lies in an area polluted with nutrients (NV-gebied). */
+            b_in_nv_area: boolean;
+            /** @description Whether the field lies in a groundwater protection area (grondwaterbeschermingsgebied), its 100 m zone included. */
+            b_in_gwbg: boolean;
+            /** @description Whether the field lies in or near a Natura 2000 area. */
+            b_in_natura2000: boolean;
+            /** @description Whether the field lies in a derogation-free zone (derogatievrije zone). */
+            b_in_derogation_free_zone: boolean;
+            /**
              * Format: date-time
              * @description When the record was created: RFC 3339, UTC, milliseconds.
              * @example 2025-03-01T10:00:00.000Z
@@ -1058,6 +1234,19 @@ export interface components {
             /** @description Whether the field is a buffer strip. */
             b_bufferstrip: boolean;
             /**
+             * @description Soil region of the Dutch usage norms (grondsoort): klei (clay), veen (peat), loess, zand_nwc (sand, north, west and centre) or zand_zuid (sand, south); null when not stated. The nitrogen usage norm needs it.
+             * @enum {string|null}
+             */
+            b_soil_region: "klei" | "veen" | "loess" | "zand_nwc" | "zand_zuid" | null;
+            /** @description Whether the field lies in an area polluted with nutrients (NV-gebied). */
+            b_in_nv_area: boolean;
+            /** @description Whether the field lies in a groundwater protection area (grondwaterbeschermingsgebied), its 100 m zone included. */
+            b_in_gwbg: boolean;
+            /** @description Whether the field lies in or near a Natura 2000 area. */
+            b_in_natura2000: boolean;
+            /** @description Whether the field lies in a derogation-free zone (derogatievrije zone). */
+            b_in_derogation_free_zone: boolean;
+            /**
              * Format: date-time
              * @description When the record was created: RFC 3339, UTC, milliseconds.
              * @example 2025-03-01T10:00:00.000Z
@@ -1107,6 +1296,32 @@ export interface components {
             b_acquiring_method?: "owner" | "lease" | "nl_01" | "nl_02" | "nl_03" | "nl_04" | "nl_07" | "nl_09" | "nl_10" | "nl_11" | "nl_12" | "nl_13" | "nl_61" | "nl_63" | "unknown";
             /** @description Whether the field is a buffer strip. Left out on creation: true when the name contains "buffer", or the field is under 2.5 ha and long and narrow (perimeter / √area ≥ 20). */
             b_bufferstrip?: boolean;
+            /**
+             * @description Soil region of the Dutch usage norms (grondsoort): klei (clay), veen (peat), loess, zand_nwc (sand, north, west and centre) or zand_zuid (sand, south); null when not stated. The nitrogen usage norm needs it.
+             * @default null
+             * @enum {string|null}
+             */
+            b_soil_region?: "klei" | "veen" | "loess" | "zand_nwc" | "zand_zuid" | null;
+            /**
+             * @description Whether the field lies in an area polluted with nutrients (NV-gebied).
+             * @default false
+             */
+            b_in_nv_area?: boolean;
+            /**
+             * @description Whether the field lies in a groundwater protection area (grondwaterbeschermingsgebied), its 100 m zone included.
+             * @default false
+             */
+            b_in_gwbg?: boolean;
+            /**
+             * @description Whether the field lies in or near a Natura 2000 area.
+             * @default false
+             */
+            b_in_natura2000?: boolean;
+            /**
+             * @description Whether the field lies in a derogation-free zone (derogatievrije zone).
+             * @default false
+             */
+            b_in_derogation_free_zone?: boolean;
         };
         /**
          * @description GeoJSON Polygon or MultiPolygon in WGS 84, at most 10000 positions in all rings together, and so at most 2500 rings and 2500 polygons, none empty (otherwise 422, naming the first problem).
@@ -1170,6 +1385,19 @@ export interface components {
             b_acquiring_method?: "owner" | "lease" | "nl_01" | "nl_02" | "nl_03" | "nl_04" | "nl_07" | "nl_09" | "nl_10" | "nl_11" | "nl_12" | "nl_13" | "nl_61" | "nl_63" | "unknown";
             /** @description Whether the field is a buffer strip. Left out on creation: true when the name contains "buffer", or the field is under 2.5 ha and long and narrow (perimeter / √area ≥ 20). */
             b_bufferstrip?: boolean;
+            /**
+             * @description Soil region of the Dutch usage norms (grondsoort): klei (clay), veen (peat), loess, zand_nwc (sand, north, west and centre) or zand_zuid (sand, south); null when not stated. The nitrogen usage norm needs it.
+             * @enum {string|null}
+             */
+            b_soil_region?: "klei" | "veen" | "loess" | "zand_nwc" | "zand_zuid" | null;
+            /** @description Whether the field lies in an area polluted with nutrients (NV-gebied). */
+            b_in_nv_area?: boolean;
+            /** @description Whether the field lies in a groundwater protection area (grondwaterbeschermingsgebied), its 100 m zone included. */
+            b_in_gwbg?: boolean;
+            /** @description Whether the field lies in or near a Natura 2000 area. */
+            b_in_natura2000?: boolean;
+            /** @description Whether the field lies in a derogation-free zone (derogatievrije zone). */
+            b_in_derogation_free_zone?: boolean;
         };
         CultivationPage: {
             /** @description Items of the requested page. */
@@ -1203,6 +1431,8 @@ export interface components {
             b_lu_end: string | null;
             /** @description Whether crop residues are left on the field; null when not known. */
             m_cropresidue: boolean | null;
+            /** @description Crop variety (ras), stored exactly as sent; null when not stated. The nitrogen usage norm of potatoes depends on it. */
+            b_lu_variety: string | null;
             /** @description Catalogue of the crop code (brp). */
             b_lu_source: string;
             /** @description Name of the crop (Dutch). */
@@ -1267,6 +1497,11 @@ export interface components {
             b_lu_end?: string | null;
             /** @description Whether crop residues stay on the field (true), are removed (false), or unknown (null). */
             m_cropresidue?: boolean | null;
+            /**
+             * @description Crop variety (ras), stored exactly as sent; null when not stated. The nitrogen usage norm of potatoes depends on it.
+             * @example Fontane
+             */
+            b_lu_variety?: string | null;
         };
         CultivationUpdate: {
             /**
@@ -1288,6 +1523,11 @@ export interface components {
             b_lu_end?: string | null;
             /** @description Whether crop residues stay on the field (true), are removed (false), or unknown (null). */
             m_cropresidue?: boolean | null;
+            /**
+             * @description Crop variety (ras), stored exactly as sent; null when not stated. The nitrogen usage norm of potatoes depends on it.
+             * @example Fontane
+             */
+            b_lu_variety?: string | null;
         };
         HarvestPage: {
             /** @description Items of the requested page. */
@@ -1858,6 +2098,150 @@ export interface components {
              */
             p_app_date?: string;
         };
+        DerogationPage: {
+            /** @description Items of the requested page. */
+            data: components["schemas"]["Derogation"][];
+            /** @description Where this page lies in the whole list. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+            };
+        };
+        Derogation: {
+            /** @description Identifier of the farm that holds the derogation. */
+            b_id_farm: string;
+            /**
+             * @description Year in which the farm holds a derogation (2006–2025).
+             * @example 2025
+             */
+            b_derogation_year: number;
+            /**
+             * Format: date-time
+             * @description When the record was created: RFC 3339, UTC, milliseconds.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed: RFC 3339, UTC, milliseconds. Equal to created_at until the first change; every change moves it on.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        GrazingIntentionPage: {
+            /** @description Items of the requested page. */
+            data: components["schemas"]["GrazingIntention"][];
+            /** @description Where this page lies in the whole list. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+            };
+        };
+        GrazingIntention: {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /**
+             * @description Year of the grazing intention.
+             * @example 2025
+             */
+            b_grazing_intention_year: number;
+            /** @description Whether the farm intends to graze its animals in the year. A year without a record counts as false. */
+            b_grazing_intention: boolean;
+            /**
+             * Format: date-time
+             * @description When the record was created: RFC 3339, UTC, milliseconds.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed: RFC 3339, UTC, milliseconds. Equal to created_at until the first change; every change moves it on.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        GrazingIntentionSet: {
+            /** @description Whether the farm intends to graze its animals in the year. A year without a record counts as false. */
+            b_grazing_intention: boolean;
+        };
+        OrganicCertificationPage: {
+            /** @description Items of the requested page. */
+            data: components["schemas"]["OrganicCertification"][];
+            /** @description Where this page lies in the whole list. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+            };
+        };
+        OrganicCertification: {
+            /** @description Organic certification identifier. */
+            b_id_organic: string;
+            /** @description Identifier of the certified farm. */
+            b_id_farm: string;
+            /** @description TRACES document number of the certificate (NL-BIO-dd.ddd-ddddddd.dddd.ddd); null when not given. */
+            b_organic_traces: string | null;
+            /** @description SKAL number of the farm (six digits); null when not given. */
+            b_organic_skal: string | null;
+            /**
+             * Format: date
+             * @description First day the certification is valid.
+             */
+            b_organic_issued: string;
+            /**
+             * Format: date
+             * @description Last day the certification is valid; after b_organic_issued.
+             */
+            b_organic_expires: string;
+            /**
+             * Format: date-time
+             * @description When the record was created: RFC 3339, UTC, milliseconds.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed: RFC 3339, UTC, milliseconds. Equal to created_at until the first change; every change moves it on.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description Both numbers are optional; both dates are required. */
+        OrganicCertificationCreate: {
+            /**
+             * @description TRACES document number of the certificate (NL-BIO-dd.ddd-ddddddd.dddd.ddd); null when not given.
+             * @example NL-BIO-01.528-0002967.2025.001
+             */
+            b_organic_traces?: string | null;
+            /**
+             * @description SKAL number of the farm (six digits); null when not given.
+             * @example 026281
+             */
+            b_organic_skal?: string | null;
+            /**
+             * Format: date
+             * @description First day the certification is valid.
+             * @example 2025-01-01
+             */
+            b_organic_issued: string;
+            /**
+             * Format: date
+             * @description Last day the certification is valid; after b_organic_issued.
+             * @example 2025-12-31
+             */
+            b_organic_expires: string;
+        };
         FarmAccessPage: {
             /** @description Items of the requested page. */
             data: components["schemas"]["FarmAccessEntry"][];
@@ -1921,9 +2305,9 @@ export interface components {
              * @enum {string}
              */
             action: "create" | "update" | "delete" | "grant" | "revoke";
-            /** @description farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, or access. */
+            /** @description farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, organic certification, derogation, grazing intention, or access. */
             resource_type: string;
-            /** @description Identifier of the resource (for access: the e-mail address, and the role granted). */
+            /** @description Identifier of the resource (for access: the e-mail address, and the role granted; for a derogation or a grazing intention: its year). */
             resource_id: string;
             /**
              * Format: date-time
@@ -1953,13 +2337,13 @@ export interface components {
              */
             action: "create" | "update" | "delete";
             /**
-             * @description The kind of record. `member` is a role on the farm, named by e-mail address; it is listed to owners only, as the roles are.
+             * @description The kind of record. `member` is a role on the farm, named by e-mail address; it is listed to owners only, as the roles are. `derogation` and `grazing_intention` are the records of one year, read from the farm's list of them.
              * @example field
              * @enum {string}
              */
-            type: "farm" | "member" | "field" | "cultivation" | "harvest" | "soil_analysis" | "fertilizer" | "fertilizer_application";
+            type: "farm" | "member" | "field" | "cultivation" | "harvest" | "soil_analysis" | "fertilizer" | "fertilizer_application" | "derogation" | "grazing_intention" | "organic_certification";
             /**
-             * @description Identifier of the record (b_id_farm, b_id, b_lu, b_id_harvesting, a_id, p_id or p_app_id; a member: e-mail address).
+             * @description Identifier of the record (b_id_farm, b_id, b_lu, b_id_harvesting, a_id, p_id, p_app_id or b_id_organic; a member: e-mail address; a derogation or grazing intention: its year, as four digits).
              * @example Qm9Yp2Ag3sJb0u5X7vRk1c
              */
             id: string;
@@ -2002,6 +2386,12 @@ export interface components {
             fertilizer?: string[];
             /** @description Identifiers of the fertilizer applications removed. */
             fertilizer_application?: string[];
+            /** @description Identifiers of the derogations (years) removed. */
+            derogation?: string[];
+            /** @description Identifiers of the grazing intentions (years) removed. */
+            grazing_intention?: string[];
+            /** @description Identifiers of the organic certifications removed. */
+            organic_certification?: string[];
         } | null;
         /** @description The nitrogen balance of one field, and the timeframe it covers. */
         FieldNitrogenBalanceAnswer: components["schemas"]["FieldNitrogenBalanceResult"] & {
@@ -2350,6 +2740,219 @@ export interface components {
                 p_dose_b: number;
             }[];
             timeframe: components["schemas"]["CalculationTimeframe"];
+            recommendation: components["schemas"]["DoseRecommendation"];
+            /** @description Only when recommendation is null: why. */
+            recommendationMessage?: string;
+        };
+        /** @description The room left under the usage norms of the timeframe's calendar year; null when the timeframe is not within 2025 or 2026. */
+        DoseRecommendation: {
+            /** @description Calendar year of the norms. */
+            year: number;
+            /** @description How much may still be applied in the year: workable N (nitrogen), N from animal manure (manure), phosphate, and from 2026 N from Renure products on top of the animal-manure norm. */
+            room: {
+                /** @description Room left: norm − filling, kg N/ha; negative is over the norm; null when the norm or its filling has no value. */
+                nitrogen: number | null;
+                /** @description Room left: norm − filling, kg N/ha; negative is over the norm; null when the norm or its filling has no value. */
+                manure: number | null;
+                /** @description Room left: norm − filling, kg P2O5/ha; negative is over the norm; null when the norm or its filling has no value. */
+                phosphate: number | null;
+                /** @description Room left: norm − filling, kg N/ha; negative is over the norm; null when the norm or its filling has no value. */
+                renure?: number | null;
+            };
+            /**
+             * @description The norm of nitrogen, manure and phosphate with the least room left (kg/ha against kg/ha): the one that ends further applications first. null when one of the three has no value.
+             * @enum {string|null}
+             */
+            binding: "nitrogen" | "manure" | "phosphate" | null;
+            /** @description Where the norms, their sources and the filling per application are: POST with {"year"} as body. */
+            norms: string;
+            /** @description The recommendation in words. */
+            message: string;
+        } | null;
+        /** @description The usage norms of one field for a year. */
+        FieldNormsAnswer: components["schemas"]["FieldNorms"] & {
+            /** @description Calendar year of the norms. */
+            year: number;
+        };
+        /** @description A norm or filling that has no value. */
+        NormFailure: {
+            /**
+             * @description not-applicable: the law sets no such norm here (a crop without a nitrogen norm, no soil phosphate, grassland renewed outside its window); not-determinable: the stored data do not decide it (no soil region, a crop group whose sub-type cannot be told).
+             * @enum {string}
+             */
+            error: "not-applicable" | "not-determinable";
+            /** @description Why, and where a record can be added or corrected, what to add. */
+            message: string;
+        };
+        /** @description The usage norms of a field for a year, their filling and the room left, per hectare. */
+        FieldNorms: {
+            /** @description Field identifier. */
+            b_id: string;
+            /** @description Area, ha. */
+            b_area: number;
+            /** @description Each usage norm of the field, kg/ha; renure only from 2026. */
+            norms: {
+                /** @description Nitrogen usage norm (total workable N, stikstofgebruiksnorm): its value and source, or why it has none. */
+                nitrogen: {
+                    /** @description The norm, kg N/ha. */
+                    normValue: number;
+                    /** @description Where the value comes from: the table row, sub-type and reduction (RVO wording). */
+                    normSource: string;
+                } | components["schemas"]["NormFailure"];
+                /** @description Animal-manure norm (N from animal manure, dierlijke-mest-gebruiksnorm): its value and source, or why it has none. */
+                manure: {
+                    /** @description The norm, kg N/ha. */
+                    normValue: number;
+                    /** @description Where the value comes from: the table row, sub-type and reduction (RVO wording). */
+                    normSource: string;
+                } | components["schemas"]["NormFailure"];
+                /** @description Phosphate usage norm (fosfaatgebruiksnorm): its value and source, or why it has none. */
+                phosphate: {
+                    /** @description The norm, kg P2O5/ha. */
+                    normValue: number;
+                    /** @description Where the value comes from: the table row, sub-type and reduction (RVO wording). */
+                    normSource: string;
+                } | components["schemas"]["NormFailure"];
+                /** @description Renure norm (N from Renure products, on top of the animal-manure norm; from 2026): its value and source, or why it has none. */
+                renure?: {
+                    /** @description The norm, kg N/ha. */
+                    normValue: number;
+                    /** @description Where the value comes from: the table row, sub-type and reduction (RVO wording). */
+                    normSource: string;
+                } | components["schemas"]["NormFailure"];
+            };
+            /** @description How far the applications of the year fill each norm, kg/ha; renure only from 2026. */
+            filling: {
+                /** @description Filling of the nitrogen norm by the applications of the year, or why it has no value. */
+                nitrogen: {
+                    /** @description How much of the norm the applications of the year fill, kg N/ha (not rounded). */
+                    normFilling: number;
+                    /** @description Every application of the year on the field, newest first. */
+                    applicationFilling: {
+                        /** @description Application identifier. */
+                        p_app_id: string;
+                        /** @description What this application fills, kg N/ha (0 when it does not count). */
+                        normFilling: number;
+                        /** @description How it counts: the working coefficient, or the organic-rich phosphate discount. */
+                        normFillingDetails?: string;
+                    }[];
+                } | components["schemas"]["NormFailure"];
+                /** @description Filling of the manure norm by the applications of the year, or why it has no value. */
+                manure: {
+                    /** @description How much of the norm the applications of the year fill, kg N/ha (not rounded). */
+                    normFilling: number;
+                    /** @description Every application of the year on the field, newest first. */
+                    applicationFilling: {
+                        /** @description Application identifier. */
+                        p_app_id: string;
+                        /** @description What this application fills, kg N/ha (0 when it does not count). */
+                        normFilling: number;
+                        /** @description How it counts: the working coefficient, or the organic-rich phosphate discount. */
+                        normFillingDetails?: string;
+                    }[];
+                } | components["schemas"]["NormFailure"];
+                /** @description Filling of the phosphate norm by the applications of the year, or why it has no value. */
+                phosphate: {
+                    /** @description How much of the norm the applications of the year fill, kg P2O5/ha (not rounded). */
+                    normFilling: number;
+                    /** @description Every application of the year on the field, newest first. */
+                    applicationFilling: {
+                        /** @description Application identifier. */
+                        p_app_id: string;
+                        /** @description What this application fills, kg P2O5/ha (0 when it does not count). */
+                        normFilling: number;
+                        /** @description How it counts: the working coefficient, or the organic-rich phosphate discount. */
+                        normFillingDetails?: string;
+                    }[];
+                } | components["schemas"]["NormFailure"];
+                /** @description Filling of the renure norm by the applications of the year, or why it has no value. */
+                renure?: {
+                    /** @description How much of the norm the applications of the year fill, kg N/ha (not rounded). */
+                    normFilling: number;
+                    /** @description Every application of the year on the field, newest first. */
+                    applicationFilling: {
+                        /** @description Application identifier. */
+                        p_app_id: string;
+                        /** @description What this application fills, kg N/ha (0 when it does not count). */
+                        normFilling: number;
+                        /** @description How it counts: the working coefficient, or the organic-rich phosphate discount. */
+                        normFillingDetails?: string;
+                    }[];
+                } | components["schemas"]["NormFailure"];
+            };
+            /** @description The room left under each norm, kg/ha; renure only from 2026. */
+            room: {
+                /** @description Room left: norm − filling, kg N/ha; negative is over the norm; null when the norm or its filling has no value. */
+                nitrogen: number | null;
+                /** @description Room left: norm − filling, kg N/ha; negative is over the norm; null when the norm or its filling has no value. */
+                manure: number | null;
+                /** @description Room left: norm − filling, kg P2O5/ha; negative is over the norm; null when the norm or its filling has no value. */
+                phosphate: number | null;
+                /** @description Room left: norm − filling, kg N/ha; negative is over the norm; null when the norm or its filling has no value. */
+                renure?: number | null;
+            };
+        };
+        /** @description Optional. A calculation never changes stored data. */
+        NormsOptions: {
+            /**
+             * @description Calendar year of the norms: 2025 or 2026; default the current year.
+             * @example 2025
+             */
+            year?: number;
+        };
+        /** @description The usage norms of a farm for a year: totals in kg for the farm, and each field per hectare. */
+        FarmNorms: {
+            /** @description Calendar year of the norms. */
+            year: number;
+            /** @description Norm per norm over the fields in the totals; renure only from 2026. */
+            norms: {
+                /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                nitrogen: number;
+                /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                manure: number;
+                /** @description Norm, kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                phosphate: number;
+                /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                renure?: number;
+            };
+            /** @description Filling per norm over the fields in the totals; renure only from 2026. */
+            filling: {
+                /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                nitrogen: number;
+                /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                manure: number;
+                /** @description Filling, kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                phosphate: number;
+                /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                renure?: number;
+            };
+            /** @description Room left (rounded norm − rounded filling; negative is over the norm) per norm over the fields in the totals; renure only from 2026. */
+            room: {
+                /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                nitrogen: number;
+                /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                manure: number;
+                /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                phosphate: number;
+                /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                renure?: number;
+            };
+            /** @description The fields whose every norm and filling has a value: they make the totals. */
+            fieldsInTotals: string[];
+            /** @description Fields of the year left out of the totals because a norm or filling has no value. */
+            fieldsLeftOut: {
+                /** @description Field identifier. */
+                b_id: string;
+                /**
+                 * @description not-applicable: the law sets no such norm here (a crop without a nitrogen norm, no soil phosphate, grassland renewed outside its window); not-determinable: the stored data do not decide it (no soil region, a crop group whose sub-type cannot be told).
+                 * @enum {string}
+                 */
+                error: "not-applicable" | "not-determinable";
+                /** @description Why, and where a record can be added or corrected, what to add. */
+                message: string;
+            }[];
+            /** @description Every field of the farm in the year (its period overlaps the year), largest first. */
+            fields: components["schemas"]["FieldNorms"][];
         };
         CatalogueCropPage: {
             /** @description Items of the requested page. */
@@ -3276,7 +3879,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3339,7 +3942,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3935,7 +4538,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4019,7 +4622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4630,7 +5233,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4714,7 +5317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5325,7 +5928,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5409,7 +6012,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request contradicts stored state (`conflict`). Or: A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description The request contradicts stored state (`conflict`). Or: A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6020,7 +6623,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6104,7 +6707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6702,7 +7305,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6786,7 +7389,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7242,7 +7845,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7326,7 +7929,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7763,6 +8366,1166 @@ export interface operations {
             };
             /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDerogationsOfFarm: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of derogations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DerogationPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    holdDerogationOfFarm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+                /** @description Year of the derogation (2006–2025). */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The farm held the derogation already. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Derogation"];
+                };
+            };
+            /** @description The derogation, recorded now. */
+            201: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Derogation"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDerogationOfFarm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags you hold (or * for any): the change is made only if the record still has one of them, checked atomically with the change; otherwise 412 precondition-failed and nothing changes. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+                /** @description Year of the derogation (2006–2025). */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. A year the farm does not hold (or no longer holds) answers 404. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record has changed since the version named in If-Match: nothing was changed; read it again (`precondition-failed`). */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listGrazingIntentionsOfFarm: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of grazing intentions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrazingIntentionPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setGrazingIntentionOfFarm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+                /** @description Year of the grazing intention (2000–2100). */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrazingIntentionSet"];
+            };
+        };
+        responses: {
+            /** @description The grazing intention, changed or as it was. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrazingIntention"];
+                };
+            };
+            /** @description The grazing intention, recorded now. */
+            201: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrazingIntention"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganicCertificationsOfFarm: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organic certifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganicCertificationPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOrganicCertificationOfFarm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganicCertificationCreate"];
+            };
+        };
+        responses: {
+            /** @description The organic certification. */
+            201: {
+                headers: {
+                    /** @description Path of the new resource. */
+                    Location?: string;
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganicCertification"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrganicCertification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags you hold (or *): when the record still has one of them, the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Organic certification identifier. */
+                b_id_organic: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organic certification. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganicCertification"];
+                };
+            };
+            /** @description Not Modified: the record still has an entity tag you sent in If-None-Match. No body. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteOrganicCertification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags you hold (or * for any): the change is made only if the record still has one of them, checked atomically with the change; otherwise 412 precondition-failed and nothing changes. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description Organic certification identifier. */
+                b_id_organic: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. A repeated delete answers 404. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record has changed since the version named in If-Match: nothing was changed; read it again (`precondition-failed`). */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8441,7 +10204,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8512,7 +10275,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8587,7 +10350,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8658,7 +10421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8733,7 +10496,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-key-in-use. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8804,7 +10567,299 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-key-in-use`). */
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateFieldNorms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Field identifier. */
+                b_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NormsOptions"];
+            };
+        };
+        responses: {
+            /** @description The norms. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldNormsAnswer"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateFarmNorms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NormsOptions"];
+            };
+        };
+        responses: {
+            /** @description The norms. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmNorms"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9203,7 +11258,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An error code. */
-                code: "validation-failed" | "ambiguous-api-key" | "unauthorized" | "forbidden" | "not-found" | "method-not-allowed" | "conflict" | "idempotency-key-in-use" | "precondition-failed" | "cursor-expired" | "payload-too-large" | "unsupported-media-type" | "unprocessable-entity" | "idempotency-key-reused" | "rate-limit-exceeded" | "bad-request" | "request-timeout" | "request-header-fields-too-large" | "internal-error" | "not-ready";
+                code: "validation-failed" | "ambiguous-api-key" | "unauthorized" | "forbidden" | "not-found" | "method-not-allowed" | "conflict" | "idempotency-in-progress" | "precondition-failed" | "cursor-expired" | "payload-too-large" | "unsupported-media-type" | "unprocessable-entity" | "idempotency-key-reused" | "rate-limit-exceeded" | "bad-request" | "request-timeout" | "request-header-fields-too-large" | "internal-error" | "not-ready";
             };
             cookie?: never;
         };

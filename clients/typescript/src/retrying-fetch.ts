@@ -52,7 +52,7 @@ const safeToResend = (request: Request) =>
   request.method === 'GET' || request.method === 'HEAD' || (request.method === 'POST' && request.headers.has(IDEMPOTENCY_KEY));
 
 /**
- * Whether the answer is 409 idempotency-key-in-use: the request under this key that the server got
+ * Whether the answer is 409 idempotency-in-progress: the request under this key that the server got
  * first (an attempt whose answer was lost) is still at work, and will have an answer to replay.
  */
 async function keyInUse(response: Response): Promise<boolean> {
@@ -62,13 +62,13 @@ async function keyInUse(response: Response): Promise<boolean> {
     .json()
     .catch(() => undefined);
   const type = typeof problem === 'object' && problem !== null ? (problem as { type?: unknown }).type : undefined;
-  return typeof type === 'string' && type.endsWith('/errors/idempotency-key-in-use');
+  return typeof type === 'string' && type.endsWith('/errors/idempotency-in-progress');
 }
 
 /**
  * `send` with retries. Every POST without an Idempotency-Key gets one (but key creation), made once for the call and kept
  * by its retries, so the server carries out the call at most once however often it is resent; while an
- * earlier attempt is still at work (409 idempotency-key-in-use), the POST is resent after the same
+ * earlier attempt is still at work (409 idempotency-in-progress), the POST is resent after the same
  * waits as after a network error. A 429 is resent whatever the method: the server refused it before
  * doing anything.
  */
