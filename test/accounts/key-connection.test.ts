@@ -4,17 +4,18 @@
 // refused on its very next request there.
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
+import { signUpOver } from '../helpers/server-process.js';
 
-let server: ServerProcess;
+let server: ListeningApp;
 let first: string;
 let second: string;
 
 beforeAll(async () => {
-  server = await startServerProcess({ DATA_DIR: 'memory://' });
+  server = await startListeningApp('pglite');
   [first, second] = await Promise.all([signUpOver(server.url, 'first@example.org'), signUpOver(server.url, 'second@example.org')]);
 }, 60_000);
-afterAll(() => killLeftoverServers());
+afterAll(() => server?.close());
 
 interface Answer {
   status: number;

@@ -19,7 +19,9 @@ afterAll(() => {
 
 describe('data directory lock', () => {
   // Each start waits for the server's own ready line (or its exit), bounded by the helper's start timeout;
-  // a first start on a fresh directory takes half a minute on a loaded machine.
+  // a first start on a fresh directory takes half a minute on a loaded machine. Fresh on purpose: the other
+  // server processes of the suite start on a copy of the migrated template, so this is the suite's test
+  // of a first start (the database created in a process of its own, migrated, served).
   it('refuses a second process on the same DATA_DIR with a clear message, and the first keeps serving', async () => {
     const dataDir = tempDir();
     const first = await startServerProcess({ DATA_DIR: dataDir });

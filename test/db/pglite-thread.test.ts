@@ -100,13 +100,16 @@ describe('embedded database thread', () => {
   it('keeps a script alive while a statement is out, and lets it exit once idle without closing', () => {
     // Top-level await on a statement: were the thread not holding the process, Node would exit with 13.
     const script = [
+      `import { readFileSync } from 'node:fs';`,
       `import { PgliteThread } from './src/db/pglite-thread.ts';`,
-      `const thread = await PgliteThread.start();`,
+      // The migrated template: a new database would first cost initdb (seconds of CPU).
+      `const thread = await PgliteThread.start({ loadDataDir: new Blob([readFileSync(process.env.TEMPLATE)]) });`,
       `await new Promise((resolve) => setTimeout(resolve, 50));`,
       `const { rows } = await thread.query('select pg_sleep(0.3), 42 as answer');`,
       `console.log('answer', rows[0].answer);`,
     ].join('\n');
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, TEMPLATE: inject('pgliteTemplate') },
       encoding: 'utf8',
       timeout: 60_000,
     });

@@ -7,21 +7,22 @@ import { addAnswerHeader, writeAnswerHeaders } from '../../src/http/answer-heade
 import { json, noContent } from '../../src/http/answers.js';
 import { ApiError, problemResponse } from '../../src/http/problem.js';
 import type { AppEnv } from '../../src/http/context.js';
-import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
+import { signUpOver } from '../helpers/server-process.js';
 
-let server: ServerProcess;
+let server: ListeningApp;
 let key: string;
 let farmPath: string;
 
 beforeAll(async () => {
-  server = await startServerProcess({ DATA_DIR: 'memory://', RATE_LIMIT_GENERAL: '120', RATE_LIMIT_WRITE: '30' });
+  server = await startListeningApp('pglite', { RATE_LIMIT_GENERAL: '120', RATE_LIMIT_WRITE: '30' });
   key = await signUpOver(server.url, 'headers@example.org');
   const created = await createFarm('Headers');
   expect(created.status).toBe(201);
   expect(created.headers.get('ratelimit')).toBe('"write";r=29;t=60');
   farmPath = created.headers.get('location')!;
 }, 60_000);
-afterAll(() => killLeftoverServers());
+afterAll(() => server?.close());
 
 const createFarm = (name: string) =>
   fetch(`${server.url}/api/farms`, {
@@ -38,7 +39,7 @@ describe('answer headers over HTTP', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('ratelimit-policy')).toBe('"general";q=120;w=60');
-    expect(response.headers.get('ratelimit')).toMatch(/^"general";r=11\d;t=60$/);
+    expect(response.headers.get('ratelimit')).toMatch(/^"general";r=11\d;t=\d+$/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('vary')).toBeNull();
     const body = await response.text();
@@ -49,7 +50,7 @@ describe('answer headers over HTTP', () => {
     const created = await createFarm('Short-lived');
     const deleted = await fetch(`${server.url}${created.headers.get('location')}`, { method: 'DELETE', headers: { 'x-api-key': key } });
     expect(deleted.status).toBe(204);
-    expect(deleted.headers.get('ratelimit')).toMatch(/^"write";r=\d+;t=60$/);
+    expect(deleted.headers.get('ratelimit')).toMatch(/^"write";r=\d+;t=\d+$/);
     expect(deleted.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -62,7 +63,7 @@ describe('answer headers over HTTP', () => {
       expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toBe('application/problem+json');
       expect(response.headers.get('ratelimit-policy')).toBe('"general";q=120;w=60');
-      expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=60$/);
+      expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=\d+$/);
       expect(response.headers.get('cache-control')).toBe('no-store');
     }
   });
@@ -88,7 +89,7 @@ describe('answer headers over HTTP', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-expose-headers')).toContain('RateLimit');
-    expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=60$/);
+    expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=\d+$/);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });

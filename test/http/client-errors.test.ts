@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerClientErrors } from '../../src/http/client-errors.js';
+import { templateDataDir } from '../helpers/databases.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 interface RawAnswer {
@@ -52,7 +53,7 @@ describe('client errors of the running server', () => {
   let server: ServerProcess;
   let port: number;
   beforeAll(async () => {
-    server = await startServerProcess({ DATA_DIR: 'memory://' });
+    server = await startServerProcess({ DATA_DIR: await templateDataDir() });
     port = Number(new URL(server.url).port);
   }, 60_000);
   afterAll(() => killLeftoverServers());

@@ -3,6 +3,7 @@
 // the server's drain of the unread body stalled and destroyed the socket 500 ms later, mid-request.
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../helpers/databases.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const FIVE_MIB = 5 * 1024 * 1024;
@@ -11,7 +12,7 @@ let server: ServerProcess;
 let key: string;
 
 beforeAll(async () => {
-  server = await startServerProcess({ DATA_DIR: 'memory://' });
+  server = await startServerProcess({ DATA_DIR: await templateDataDir() });
   key = await signUpOver(server.url, 'keep-alive@example.org');
 }, 60_000);
 afterAll(() => killLeftoverServers());

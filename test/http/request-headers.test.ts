@@ -1,16 +1,17 @@
 // The API key's header fields as a real Node server reads them (where Node has parsed them, not through Hono).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
+import { signUpOver } from '../helpers/server-process.js';
 
-let server: ServerProcess;
+let server: ListeningApp;
 let key: string;
 
 beforeAll(async () => {
-  server = await startServerProcess({ DATA_DIR: 'memory://' });
+  server = await startListeningApp('pglite');
   key = await signUpOver(server.url, 'request-headers@example.org');
 }, 60_000);
-afterAll(() => killLeftoverServers());
+afterAll(() => server?.close());
 
 /** GET /api/farms with raw header fields: a field given as a list is sent once per value. */
 function listFarms(headers: Record<string, string | string[]>): Promise<{ status: number; body: { type?: string } }> {
