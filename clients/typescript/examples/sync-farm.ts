@@ -21,6 +21,9 @@ export const recordTypes: RecordType[] = [
   'soil_analysis',
   'fertilizer',
   'fertilizer_application',
+  'derogation',
+  'grazing_intention',
+  'organic_certification',
 ];
 
 export interface FarmCopy {
@@ -37,7 +40,9 @@ function dataOf<T>(result: { data?: T; error?: unknown; response: Response }): T
 }
 
 /** One record as its GET answers it; undefined when it is gone (a tombstone later in the feed says so too). */
-async function fetchRecord(akker: AkkerClient, type: RecordType, id: string): Promise<unknown> {
+async function fetchRecord(akker: AkkerClient, farmId: string, type: RecordType, id: string): Promise<unknown> {
+  // A farm's derogations and grazing intentions are named by their year and read from the farm's lists.
+  if (type === 'derogation' || type === 'grazing_intention') return yearRecord(akker, farmId, type, id);
   const result = await (() => {
     switch (type) {
       case 'farm':
@@ -54,10 +59,25 @@ async function fetchRecord(akker: AkkerClient, type: RecordType, id: string): Pr
         return akker.GET('/api/fertilizers/{p_id}', { params: { path: { p_id: id } } });
       case 'fertilizer_application':
         return akker.GET('/api/fertilizer-applications/{p_app_id}', { params: { path: { p_app_id: id } } });
+      case 'organic_certification':
+        return akker.GET('/api/organic-certifications/{b_id_organic}', { params: { path: { b_id_organic: id } } });
     }
   })();
   if (result.response.status === 404) return undefined;
   return dataOf<unknown>(result);
+}
+
+/** The farm's derogation or grazing intention of a year (the feed's id), from the farm's list; undefined when gone. */
+async function yearRecord(akker: AkkerClient, farmId: string, type: 'derogation' | 'grazing_intention', id: string): Promise<unknown> {
+  const farm = (query: { limit: number; offset: number }) => ({ params: { path: { b_id_farm: farmId }, query } });
+  if (type === 'derogation') {
+    for await (const derogation of eachItem((query) => akker.GET('/api/farms/{b_id_farm}/derogations', farm(query))))
+      if (String(derogation.b_derogation_year) === id) return derogation;
+  } else {
+    for await (const intention of eachItem((query) => akker.GET('/api/farms/{b_id_farm}/grazing-intentions', farm(query))))
+      if (String(intention.b_grazing_intention_year) === id) return intention;
+  }
+  return undefined;
 }
 
 /** The cursor at the end of the feed now: entries after it are the changes still to come. */
@@ -86,6 +106,9 @@ export async function readFarm(akker: AkkerClient, farmId: string): Promise<Farm
     soil_analysis: [],
     fertilizer: [],
     fertilizer_application: [],
+    derogation: [],
+    grazing_intention: [],
+    organic_certification: [],
   };
   const farm = { params: { path: { b_id_farm: farmId } } };
   for await (const field of eachItem((query) => akker.GET('/api/farms/{b_id_farm}/fields', { params: { ...farm.params, query } }))) {
@@ -108,11 +131,18 @@ export async function readFarm(akker: AkkerClient, farmId: string): Promise<Farm
     akker.GET('/api/farms/{b_id_farm}/fertilizers', { params: { ...farm.params, query } }),
   ))
     ids.fertilizer.push(fertilizer.p_id);
+  const ofFarm = (query: { limit: number; offset: number }) => ({ params: { ...farm.params, query } });
+  for await (const derogation of eachItem((query) => akker.GET('/api/farms/{b_id_farm}/derogations', ofFarm(query))))
+    ids.derogation.push(String(derogation.b_derogation_year));
+  for await (const intention of eachItem((query) => akker.GET('/api/farms/{b_id_farm}/grazing-intentions', ofFarm(query))))
+    ids.grazing_intention.push(String(intention.b_grazing_intention_year));
+  for await (const certification of eachItem((query) => akker.GET('/api/farms/{b_id_farm}/organic-certifications', ofFarm(query))))
+    ids.organic_certification.push(certification.b_id_organic);
 
   const copy: FarmCopy = { farmId, cursor, records: emptyRecords() };
   for (const type of recordTypes) {
     for (const id of ids[type]) {
-      const record = await fetchRecord(akker, type, id);
+      const record = await fetchRecord(akker, farmId, type, id);
       if (record !== undefined) copy.records[type][id] = record;
     }
   }
@@ -140,7 +170,7 @@ export async function pullChanges(akker: AkkerClient, copy: FarmCopy): Promise<n
       if (change.action === 'delete') {
         for (const type of recordTypes) for (const id of change.removed?.[type] ?? []) delete copy.records[type][id];
       } else if (isCopied(change.type)) {
-        const record = await fetchRecord(akker, change.type, change.id);
+        const record = await fetchRecord(akker, copy.farmId, change.type, change.id);
         if (record === undefined) delete copy.records[change.type][change.id];
         else copy.records[change.type][change.id] = record;
       }
