@@ -1,51 +1,23 @@
-// Deletes expired idempotency keys on a timer, in batches, so that no request pays for a large delete.
+// Expired idempotency keys, deleted on a timer in batches (db/batched-cleanup.ts).
+import { deleteInBatches, startBatchedCleanup, type BatchedCleanup } from '../db/batched-cleanup.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
 import { deleteExpiredKeys } from './store.js';
 
 const SWEEP_INTERVAL_MS = 5 * 60_000;
 /** Entries per delete statement: small enough that statements of requests run between two batches. */
-export const SWEEP_BATCH = 500;
-
-export interface Sweeper {
-  /** Stops the timer and waits for a sweep under way to finish (before the database closes). */
-  stop(): Promise<void>;
-}
+const SWEEP_BATCH = 500;
 
 /** Deletes every expired entry, a batch per statement; returns how many. */
-export async function sweepExpiredKeys(db: Database, shouldGoOn: () => boolean = () => true): Promise<number> {
-  let deleted = 0;
-  for (let batch = SWEEP_BATCH; batch === SWEEP_BATCH && shouldGoOn();) {
-    batch = await deleteExpiredKeys(db, SWEEP_BATCH);
-    deleted += batch;
-  }
-  return deleted;
-}
+export const sweepExpiredKeys = (db: Database): Promise<number> => deleteInBatches((limit) => deleteExpiredKeys(db, limit), SWEEP_BATCH);
 
-/** Sweeps every few minutes; the timer keeps no process alive. */
-export function startSweeper(db: Database, log: Logger): Sweeper {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    // A sweep longer than the interval is not joined by a second one.
-    running ??= sweepExpiredKeys(db, () => !stopped)
-      .then(
-        (deleted) => {
-          if (deleted > 0) log.info({ deleted }, 'expired idempotency keys deleted');
-        },
-        (error: unknown) => log.error({ error: String(error) }, 'deleting expired idempotency keys failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-      return running ?? Promise.resolve();
-    },
-  };
-}
+/** Sweeps every few minutes. */
+export const startSweeper = (db: Database, log: Logger): BatchedCleanup =>
+  startBatchedCleanup({
+    what: 'expired idempotency keys',
+    deleteBatch: (limit) => deleteExpiredKeys(db, limit),
+    batchSize: SWEEP_BATCH,
+    intervalMs: SWEEP_INTERVAL_MS,
+    atStart: false,
+    log,
+  });

@@ -1,17 +1,19 @@
 // Retention of the change feeds: entries older than the retention period are deleted on a timer, in
-// batches, so that no request pays for it. Each farm's horizon remembers the last change_id pruned, so
+// batches (db/batched-cleanup.ts). Each farm's horizon remembers the last change_id pruned, so
 // that a cursor before it is refused (410) instead of silently missing entries.
 import { sql } from 'drizzle-orm';
+import { deleteInBatches, startBatchedCleanup, type BatchedCleanup } from '../../db/batched-cleanup.js';
 import { queryRows, type Database } from '../../db/client.js';
+import type { Logger } from '../../logger.js';
 
 const BATCH = 1000;
 const INTERVAL_MS = 10 * 60_000;
 
 /**
- * Deletes up to BATCH entries older than `retentionDays` and moves the horizons of their farms on, in one
+ * Deletes up to `limit` entries older than `retentionDays` and moves the horizons of their farms on, in one
  * statement (one transaction); returns how many it deleted. Processes sharing a server skip each other's rows.
  */
-export async function pruneChangesOnce(db: Database, retentionDays: number): Promise<number> {
+async function pruneChangesOnce(db: Database, retentionDays: number, limit: number): Promise<number> {
   const [row] = await queryRows<{ pruned: number }>(
     db,
     sql`
@@ -19,7 +21,7 @@ export async function pruneChangesOnce(db: Database, retentionDays: number): Pro
       select change_id from farm_changes
       where changed_at < now() - make_interval(days => ${retentionDays})
       order by changed_at
-      limit ${BATCH}
+      limit ${limit}
       for update skip locked
     ), gone as (
       delete from farm_changes c using batch where c.change_id = batch.change_id returning c.b_id_farm, c.change_id
@@ -35,41 +37,16 @@ export async function pruneChangesOnce(db: Database, retentionDays: number): Pro
 }
 
 /** Prunes batch after batch until none is left; each batch is its own statement, so requests run in between. */
-export async function pruneChanges(db: Database, retentionDays: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const pruned = await pruneChangesOnce(db, retentionDays);
-    total += pruned;
-    if (pruned < BATCH) return total;
-  }
-}
+export const pruneChanges = (db: Database, retentionDays: number): Promise<number> =>
+  deleteInBatches((limit) => pruneChangesOnce(db, retentionDays, limit), BATCH);
 
-interface PruningLog {
-  error(fields: Record<string, unknown>, message: string): void;
-}
-
-/** Prunes now and every INTERVAL_MS; `stop` ends the timer and waits for a run in progress. */
-export function startChangePruning(db: Database, retentionDays: number, log: PruningLog): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    // A run that outlasts the interval is not joined by a second one.
-    if (running) return;
-    running = pruneChanges(db, retentionDays)
-      .then(
-        () => undefined,
-        (error: unknown) => log.error({ error: String(error) }, 'pruning the change feeds failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return running ?? Promise.resolve();
-    },
-  };
-}
+/** Prunes now and every INTERVAL_MS. */
+export const startChangePruning = (db: Database, retentionDays: number, log: Logger): BatchedCleanup =>
+  startBatchedCleanup({
+    what: 'change-feed entries past retention',
+    deleteBatch: (limit) => pruneChangesOnce(db, retentionDays, limit),
+    batchSize: BATCH,
+    intervalMs: INTERVAL_MS,
+    atStart: true,
+    log,
+  });
