@@ -22,8 +22,8 @@ export interface Timeframe {
   end: string;
 }
 
+/** The calendar year `year`, 1 January to 31 December. */
+export const calendarYear = (year: number): Timeframe => ({ start: dateIn(year, '01-01'), end: dateIn(year, '12-31') });
+
 /** The current calendar year, the default timeframe of every calculation. */
-export function currentYear(now = new Date()): Timeframe {
-  const year = now.getUTCFullYear();
-  return { start: dateIn(year, '01-01'), end: dateIn(year, '12-31') };
-}
+export const currentYear = (now = new Date()): Timeframe => calendarYear(now.getUTCFullYear());

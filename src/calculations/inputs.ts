@@ -21,7 +21,7 @@ export const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQ
     : and(eq(fields.b_id_farm, selection.b_id_farm), periodOverlaps(fields.b_start, fields.b_end, timeframe));
 
 /** `onFields`: which fields' applications, a condition on fertilizer_applications.b_id. */
-function applicationsQuery(db: Database, onFields: SQL, timeframe: Timeframe) {
+export function applicationsQuery(db: Database, onFields: SQL, timeframe: Timeframe) {
   return db
     .select({
       b_id: fertilizerApplications.b_id,
@@ -37,7 +37,11 @@ function applicationsQuery(db: Database, onFields: SQL, timeframe: Timeframe) {
     .where(and(onFields, gte(fertilizerApplications.p_app_date, timeframe.start), lte(fertilizerApplications.p_app_date, timeframe.end)));
 }
 
-const withFertilizer = <T extends { p_id_catalogue: string }>(row: T) => ({ ...row, fertilizer: findFertilizer(row.p_id_catalogue)! });
+/** An application row with its catalogue fertilizer. */
+export const withFertilizer = <T extends { p_id_catalogue: string }>(row: T) => ({
+  ...row,
+  fertilizer: findFertilizer(row.p_id_catalogue)!,
+});
 
 /** The rows of each key, in their order. */
 export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {

@@ -2,21 +2,19 @@
 // year, in a fixed number of statements however many fields there are. Records are selected by a subquery over
 // the same fields, never by a list of their ids: the statements must share one snapshot (db/paging.ts inOneSnapshot).
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { findFertilizer } from '../catalogues/fertilizers.js';
 import type { Database } from '../db/client.js';
 import { periodOverlaps } from '../db/periods.js';
 import {
   cultivations,
   derogations,
-  farmFertilizers,
   fertilizerApplications,
   fields,
   grazingIntentions,
   organicCertifications,
   soilAnalyses,
 } from '../db/schema.js';
-import { dateIn, type Timeframe } from './dates.js';
-import { fieldFilter, groupBy, type FieldSelection } from './inputs.js';
+import { calendarYear, dateIn, type Timeframe } from './dates.js';
+import { applicationsQuery, fieldFilter, groupBy, withFertilizer, type FieldSelection } from './inputs.js';
 import type { NormsFarm, NormsField } from './norms/inputs.js';
 import type { NormYear } from './norms/tables.js';
 
@@ -31,7 +29,7 @@ export async function readNormsInputs(
   selection: FieldSelection,
   year: NormYear,
 ): Promise<{ farm: NormsFarm; fields: NormsField[] }> {
-  const yearFrame: Timeframe = { start: dateIn(year, '01-01'), end: dateIn(year, '12-31') };
+  const yearFrame = calendarYear(year);
   // The norm values look back at the year before for crop history.
   const valueFrame: Timeframe = { start: dateIn(year - 1, '01-01'), end: yearFrame.end };
   const fieldRows = await tx
@@ -82,24 +80,10 @@ export async function readNormsInputs(
     )
     // The most recently recorded first: it wins a tie of sampling dates.
     .orderBy(desc(soilAnalyses.created_at), desc(soilAnalyses.a_id));
-  const applicationRows = await tx
-    .select({
-      b_id: fertilizerApplications.b_id,
-      p_app_id: fertilizerApplications.p_app_id,
-      p_app_date: fertilizerApplications.p_app_date,
-      p_app_amount: fertilizerApplications.p_app_amount,
-      p_id_catalogue: farmFertilizers.p_id_catalogue,
-    })
-    .from(fertilizerApplications)
-    .innerJoin(farmFertilizers, eq(farmFertilizers.p_id, fertilizerApplications.p_id))
-    .where(
-      and(
-        inArray(fertilizerApplications.b_id, selectedIds),
-        gte(fertilizerApplications.p_app_date, yearFrame.start),
-        lte(fertilizerApplications.p_app_date, yearFrame.end),
-      ),
-    )
-    .orderBy(asc(fertilizerApplications.created_at), asc(fertilizerApplications.p_app_id));
+  const applicationRows = await applicationsQuery(tx, inArray(fertilizerApplications.b_id, selectedIds), yearFrame).orderBy(
+    asc(fertilizerApplications.created_at),
+    asc(fertilizerApplications.p_app_id),
+  );
   const derogationRows = await tx
     .select({ year: derogations.b_derogation_year })
     .from(derogations)
@@ -132,7 +116,7 @@ export async function readNormsInputs(
       ...field,
       cultivations: cultivationsOf.get(field.b_id) ?? [],
       soilAnalyses: analysesOf.get(field.b_id) ?? [],
-      applications: (applicationsOf.get(field.b_id) ?? []).map((a) => ({ ...a, fertilizer: findFertilizer(a.p_id_catalogue)! })),
+      applications: (applicationsOf.get(field.b_id) ?? []).map(withFertilizer),
     })),
   };
 }
