@@ -8,7 +8,6 @@
 // order the statements ran. Statements are pipelined (posted without waiting for the one before); a
 // transaction is BEGIN … COMMIT posted by the main thread and awaited like any statement, and while
 // one is open, statements from outside it wait here, as they would inside PGlite itself.
-import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 
@@ -43,19 +42,9 @@ interface Waiting {
 
 const READY = 0;
 
-/**
- * The worker's module beside this one: JavaScript when built, else TypeScript, which a new thread
- * cannot load by itself (Node 20 gives threads none of the main thread's module hooks): the thread
- * then first registers tsx, as `npm start` does for the main thread.
- */
-function startWorker(workerData: PgliteThreadOptions): Worker {
-  const extension = extname(new URL(import.meta.url).pathname);
-  const script = new URL(`./pglite-thread-worker${extension}`, import.meta.url);
-  if (extension !== '.ts') return new Worker(script, { workerData });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const loader = `import(${tsx}).then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`;
-  return new Worker(loader, { eval: true, workerData });
-}
+// Plain JavaScript (see its header), run with none of the main thread's flags: it needs no loader
+// (`--import tsx`), and a thread given a file refuses some of them (`--input-type`).
+const WORKER_SCRIPT = new URL('./pglite-thread-worker.js', import.meta.url);
 
 const failure = (error: { message: string; fields: Record<string, unknown> }) => Object.assign(new Error(error.message), error.fields);
 
@@ -87,7 +76,7 @@ export class PgliteThread implements EmbeddedClient {
   #lastPosted: Promise<unknown> = Promise.resolve();
 
   private constructor(options: PgliteThreadOptions) {
-    this.#worker = startWorker(options);
+    this.#worker = new Worker(WORKER_SCRIPT, { workerData: options, execArgv: [] });
     this.#worker.on('message', (reply: ThreadReply) => this.#settle(reply));
     this.#worker.on('error', (error) => this.#stop(new Error(`The embedded database failed: ${error.message}`, { cause: error })));
     this.#worker.on('exit', (code) => {

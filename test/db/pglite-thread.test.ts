@@ -2,15 +2,15 @@
 // order they were sent, transactions that nothing from outside can slip into, errors with their
 // SQLSTATE, parsers applied, and a thread that neither outlives its work nor lets a waiting script exit.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PgliteThread } from '../../src/db/pglite-thread.js';
+import { pgliteTemplate } from '../helpers/databases.js';
 
 const TIMESTAMPTZ = 1184;
 let thread: PgliteThread;
 
 beforeAll(async () => {
-  thread = await PgliteThread.start({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  thread = await PgliteThread.start({ loadDataDir: pgliteTemplate() });
   await thread.exec('create table counters (name text primary key, value int not null)');
 });
 afterAll(() => thread.close());
@@ -90,7 +90,7 @@ describe('embedded database thread', () => {
   });
 
   it('answers the statements sent before it closes, and refuses later ones at once', async () => {
-    const closed = await PgliteThread.start({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    const closed = await PgliteThread.start({ loadDataDir: pgliteTemplate() });
     const inFlight = closed.query<{ answer: number }>('select pg_sleep(0.2), 42 as answer');
     await closed.close();
     expect((await inFlight).rows[0]!.answer).toBe(42);

@@ -14,9 +14,12 @@ export type StorageKind = 'pglite' | 'postgres';
 /** The storages a storage test runs on; PostgreSQL only when CI (or you) gives a server. */
 export const storageKinds: StorageKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+let template: Blob | undefined;
+/** The migrated template of the run (global-setup.ts), read once per test process: a Blob cannot be changed. */
+export const pgliteTemplate = (): Blob => (template ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
+
 export async function openTestPglite(): Promise<DatabaseHandle> {
-  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return pgliteHandle(await PgliteThread.start({ loadDataDir: template }));
+  return pgliteHandle(await PgliteThread.start({ loadDataDir: pgliteTemplate() }));
 }
 
 /**
@@ -25,8 +28,7 @@ export async function openTestPglite(): Promise<DatabaseHandle> {
  */
 export async function templateDataDir(prefix = 'akker-data-'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  await (await PGlite.create({ dataDir: join(dir, 'pgdata'), loadDataDir: template })).close();
+  await (await PGlite.create({ dataDir: join(dir, 'pgdata'), loadDataDir: pgliteTemplate() })).close();
   return dir;
 }
 

@@ -1,10 +1,9 @@
 // Rate limits: per API key, on a rolling minute, 120 GET, 30 writes, 10 calculations; 429 with
 // Retry-After; what counts, in which bucket, and Retry-After. The clock is the test's.
-import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, createDeps, type App } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { pgliteHandle, type DatabaseHandle } from '../../src/db/client.js';
@@ -15,7 +14,7 @@ import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
 import { rateLimit } from '../../src/http/rate-limit/middleware.js';
 import { ratePolicies } from '../../src/http/rate-limit/policies.js';
 import { call, createFarm, expectProblem, signUpWithKey, testConfig, type Account } from '../helpers/app.js';
-import { openTestPglite, openTestPostgres } from '../helpers/databases.js';
+import { openTestPglite, openTestPostgres, pgliteTemplate } from '../helpers/databases.js';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -36,7 +35,7 @@ function limitedApp(database: DatabaseHandle, env: Record<string, string> = {}):
 
 /** A PGlite database from the test template whose every statement is counted, with its SQL. */
 async function instrumentedPglite() {
-  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  const client = await PGlite.create({ loadDataDir: pgliteTemplate() });
   const statements: string[] = [];
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
