@@ -1,11 +1,9 @@
 // The web application end to end in Debian's Chromium (headless, fresh profile), against the
 // real app served over HTTP: sign up → Account → Developer Settings → API Keys → create "ci" →
 // use it → reload (raw key gone) → revoke → refused; a wrong password; a forged cross-origin post.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { CHROMIUM, hasChromium as chromiumInstalled, launchChromium } from '../.
 import type { App } from '../../src/app.js';
 import { appOn, type TestApp } from '../helpers/app.js';
 import { openTestPglite } from '../helpers/databases.js';
+import { tempDir } from '../helpers/temp.js';
 
 const KEYS = '/account/developer-settings/api-keys';
 const BROWSER_TEST_MS = 120_000;
@@ -61,7 +60,7 @@ describe.skipIf(!hasChromium)('the web application in Chromium', () => {
     });
     attackerBase = `http://127.0.0.1:${await listen(attacker)}`;
 
-    profile = mkdtempSync(join(tmpdir(), 'akker-chromium-'));
+    profile = tempDir('akker-chromium-');
     context = await launchChromium(profile);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     page = context.pages()[0] ?? (await context.newPage());

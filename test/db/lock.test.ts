@@ -1,30 +1,23 @@
 // The embedded database belongs to one process: a second one on the same DATA_DIR refuses to start.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDirectoryLock, DataDirLockedError } from '../../src/db/lock.js';
 import { killLeftoverServers, startServerProcess } from '../helpers/server-process.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'akker-lock-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  killLeftoverServers();
-  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-});
+const lockDir = () => tempDir('akker-lock-');
+afterAll(killLeftoverServers);
 
 describe('data directory lock', () => {
   // Each start waits for the server's own ready line (or its exit), bounded by the helper's start timeout;
-  // a first start on a fresh directory takes half a minute on a loaded machine. Fresh on purpose: the other
-  // server processes of the suite start on a copy of the migrated template, so this is the suite's test
-  // of a first start (the database created in a process of its own, migrated, served).
+  // a first start on a fresh directory takes half a minute on a loaded machine. Fresh on purpose, and
+  // from source as `npm start` runs it: the other server processes of the suite run the compiled code on
+  // a copy of the migrated template, so this is the suite's test of a first start (the database created
+  // in a process of its own, migrated, served) by `npm start`.
   it('refuses a second process on the same DATA_DIR with a clear message, and the first keeps serving', async () => {
-    const dataDir = tempDir();
-    const first = await startServerProcess({ DATA_DIR: dataDir });
+    const dataDir = lockDir();
+    const first = await startServerProcess({ DATA_DIR: dataDir }, { fromSource: true });
     try {
       await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(
         `The data directory ${dataDir} is in use by another Akker process (pid ${first.pid})`,
@@ -46,7 +39,7 @@ describe('data directory lock', () => {
   }, 180_000);
 
   it('takes over a lock left by a process that no longer runs', () => {
-    const dir = tempDir();
+    const dir = lockDir();
     writeFileSync(join(dir, 'akker.lock'), '999999999');
     const lock = acquireDirectoryLock(dir);
     lock.release();
@@ -54,7 +47,7 @@ describe('data directory lock', () => {
   });
 
   it('refuses a lock held by a running process', () => {
-    const dir = tempDir();
+    const dir = lockDir();
     writeFileSync(join(dir, 'akker.lock'), String(process.ppid));
     expect(() => acquireDirectoryLock(dir)).toThrow(DataDirLockedError);
   });

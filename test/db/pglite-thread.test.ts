@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PgliteThread } from '../../src/db/pglite-thread.js';
 import { pgliteTemplate } from '../helpers/databases.js';
+import { compiledUrl } from '../helpers/process-build.js';
 
 const TIMESTAMPTZ = 1184;
 let thread: PgliteThread;
@@ -101,14 +102,14 @@ describe('embedded database thread', () => {
     // Top-level await on a statement: were the thread not holding the process, Node would exit with 13.
     const script = [
       `import { readFileSync } from 'node:fs';`,
-      `import { PgliteThread } from './src/db/pglite-thread.ts';`,
+      `import { PgliteThread } from '${compiledUrl('src/db/pglite-thread.ts')}';`,
       // The migrated template: a new database would first cost initdb (seconds of CPU).
       `const thread = await PgliteThread.start({ loadDataDir: new Blob([readFileSync(process.env.TEMPLATE)]) });`,
       `await new Promise((resolve) => setTimeout(resolve, 50));`,
       `const { rows } = await thread.query('select pg_sleep(0.3), 42 as answer');`,
       `console.log('answer', rows[0].answer);`,
     ].join('\n');
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       env: { ...process.env, TEMPLATE: inject('pgliteTemplate') },
       encoding: 'utf8',
       timeout: 60_000,

@@ -2,12 +2,11 @@
 // answer must be the one the README shows (identifiers, keys and times may differ, `…` stands for parts
 // left out).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
 import { README_ORIGIN, Shell, stepDifferences, walkthroughSteps } from './walkthrough.js';
+import { tempDir } from '../helpers/temp.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const steps = walkthroughSteps(readme, '## Walk-through');
@@ -36,7 +35,7 @@ describe.skipIf(!curl)('the README walk-through', () => {
       RATE_LIMIT_WRITE: '30',
       RATE_LIMIT_CALCULATION: '10',
     });
-    dir = mkdtempSync(join(tmpdir(), 'akker-walkthrough-'));
+    dir = tempDir('akker-walkthrough-');
     shell = new Shell(dir);
   });
 

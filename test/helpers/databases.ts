@@ -1,6 +1,5 @@
 // Test databases: always the embedded one, and a PostgreSQL server when TEST_DATABASE_URL is set.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, pgliteHandle, type DatabaseHandle } from '../../src/db/client.js';
 import { PgliteThread } from '../../src/db/pglite-thread.js';
+import { tempDir } from './temp.js';
 
 export type StorageKind = 'pglite' | 'postgres';
 
@@ -27,7 +27,7 @@ export async function openTestPglite(): Promise<DatabaseHandle> {
  * in well under a second, where a new one would cost it initdb (seconds, and ~800 MB).
  */
 export async function templateDataDir(prefix = 'akker-data-'): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = tempDir(prefix);
   await (await PGlite.create({ dataDir: join(dir, 'pgdata'), loadDataDir: pgliteTemplate() })).close();
   return dir;
 }

@@ -1,10 +1,15 @@
-// Migrates one PGlite database for the whole run and dumps it; every test file starts from a copy.
+// The run's own temporary folder (temp.ts), removed when the run ends. In it, one PGlite database migrated
+// for the whole run and dumped: every test file starts from a copy.
+// Compiles the code once for the tests that start Akker as a process (process-build.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { migratePglite } from '../../src/db/migrate.js';
+import { buildForProcesses } from './process-build.js';
+import './temp.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +18,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'akker-template-'));
+  const dir = mkdtempSync(join(tmpdir(), 'akker-tests-'));
+  project.provide('testRunDir', dir);
   const client = await PGlite.create();
   await migratePglite(client);
   const dump = await client.dumpDataDir('none');
@@ -21,10 +27,15 @@ export default async function setup(project: TestProject) {
   const file = join(dir, 'template.tar');
   writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  const processBuild = await buildForProcesses(fileURLToPath(new URL('../..', import.meta.url)));
+  project.provide('processBuild', processBuild.dir);
   if (!process.env.TEST_DATABASE_URL) {
     console.log(
       '[akker tests] TEST_DATABASE_URL is not set: storage tests run on the embedded database only; the PostgreSQL variants are skipped.',
     );
   }
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    processBuild.remove();
+  };
 }

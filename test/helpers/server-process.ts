@@ -1,7 +1,9 @@
-// Akker as a real process (`node --import tsx src/server.ts`), for the tests that kill, stop and restart it.
+// Akker as a real process, for the tests that kill, stop and restart it: `node server.js` of the run's
+// build (process-build.ts), or, where a test says so, `node --import tsx src/server.ts` as `npm start` runs it.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { compiled } from './process-build.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -40,10 +42,12 @@ function listeningUrl(line: string): string | undefined {
 
 /**
  * Starts the server with `env` on top of a neutral environment (a free port, no PostgreSQL, no Redis,
- * rate limits out of the way) and resolves once it logs that it is listening.
+ * rate limits out of the way) and resolves once it logs that it is listening. `fromSource`: run
+ * src/server.ts through tsx, as `npm start` does, instead of the compiled server.
  */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+export function startServerProcess(env: Record<string, string>, { fromSource = false } = {}): Promise<ServerProcess> {
+  const args = fromSource ? ['--import', 'tsx', 'src/server.ts'] : [compiled('src/server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { compiledUrl } from '../helpers/process-build.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -12,14 +13,14 @@ const probe = `
 const isFast = new Function('o', 'return %HasFastProperties(o)');
 const builtins = { String, Number, Boolean, Symbol, Object, Array, Function, Promise, Map, Set, RegExp, Date, Error, Uint8Array };
 const fastBefore = Object.keys(builtins).filter((name) => isFast(builtins[name].prototype));
-await import('./src/app.ts');
-await import('./src/db/client.ts');
+await import('${compiledUrl('src/app.ts')}');
+await import('${compiledUrl('src/db/client.ts')}');
 console.log(JSON.stringify(fastBefore.filter((name) => !isFast(builtins[name].prototype))));
 `;
 
 describe('built-in prototypes', () => {
   it('stay in fast mode once every module of the app is loaded', () => {
-    const output = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', probe], {
+    const output = execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', probe], {
       cwd: projectRoot,
       encoding: 'utf8',
     });

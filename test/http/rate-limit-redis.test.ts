@@ -1,10 +1,8 @@
 // Rate-limit windows in Redis: the atomic sliding log, the stand-in memory store while Redis is away,
 // and two API processes on one PostgreSQL and one Redis holding one limit between them.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
@@ -13,6 +11,7 @@ import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
 import { ratePolicies } from '../../src/http/rate-limit/policies.js';
 import { connectRedis, RedisStore } from '../../src/http/rate-limit/redis-store.js';
 import { openTestPostgres } from '../helpers/databases.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -262,48 +261,22 @@ describe('Redis store with the memory store standing in', () => {
   });
 });
 
-interface ApiProcess {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** `node --import tsx src/server.ts` with `env`, once it logs the address it listens on. */
-async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the API process exited (${code}) before listening: ${output}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output += `${line}\n`;
-      if (line.includes('Akker is listening')) resolve((JSON.parse(line) as { url: string }).url);
-    });
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 describe.skipIf(!redisUrl || !databaseUrl)('two API processes on one PostgreSQL and one Redis', () => {
   let database: Awaited<ReturnType<typeof openTestPostgres>>;
-  let apis: ApiProcess[] = [];
+  let apis: ServerProcess[] = [];
 
   beforeAll(async () => {
     database = await openTestPostgres();
-    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl!, RATE_LIMIT_REDIS_PREFIX: prefix };
-    apis = await Promise.all([startApi(env), startApi(env)]);
+    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl!, RATE_LIMIT_REDIS_PREFIX: prefix, RATE_LIMIT_WRITE: '30' };
+    apis = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 60_000);
   afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
+    await Promise.all(
+      apis.map((api) => {
+        api.kill('SIGTERM');
+        return api.exited;
+      }),
+    );
     await database?.close();
   });
 
@@ -322,7 +295,7 @@ describe.skipIf(!redisUrl || !databaseUrl)('two API processes on one PostgreSQL 
     return ((await created.json()) as { key: string }).key;
   }
 
-  const createFarm = (api: ApiProcess, key: string) =>
+  const createFarm = (api: ServerProcess, key: string) =>
     fetch(`${api.url}/api/farms`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': key },

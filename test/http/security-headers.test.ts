@@ -2,13 +2,12 @@
 // answer of the API (JSON and problem+json alike), and on the documentation page a Content-Security-
 // Policy that lets Swagger UI run from this server only, and no framing by another site. The page
 // is also opened in Chromium (when installed), which must render it without breaking the policy.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, hasChromium, launchChromium } from '../../scripts/chromium.js';
 import { call, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('X-Content-Type-Options: nosniff', () => {
   let t: TestApp;
@@ -77,7 +76,7 @@ describe('the documentation page', () => {
   it.skipIf(!hasChromium())(
     `renders in ${CHROMIUM} without breaking its policy`,
     async () => {
-      const profile = mkdtempSync(join(tmpdir(), 'akker-docs-'));
+      const profile = tempDir('akker-docs-');
       const browser = await launchChromium(profile);
       try {
         const page = browser.pages()[0] ?? (await browser.newPage());

@@ -1,19 +1,20 @@
 // npm run backup / npm run restore: a stopped server's embedded database saved, restored into another
 // DATA_DIR, and served from there with every record as it was; refused while a server holds DATA_DIR.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { templateDataDir } from '../helpers/databases.js';
+import { compiled } from '../helpers/process-build.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { tempDir } from '../helpers/temp.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 afterAll(killLeftoverServers);
 
 function script(name: 'backup' | 'restore', file: string, dataDir: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, file], {
+  const child = spawn(process.execPath, [compiled(`scripts/${name}.ts`), file], {
     cwd: projectRoot,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +39,7 @@ const readAll = async (url: string, key: string) => {
 describe('backup and restore', { timeout: 300_000 }, () => {
   it('restores a backup into a new DATA_DIR with every record, and refuses while the server runs', async () => {
     const dataDir = await templateDataDir();
-    const file = join(mkdtempSync(join(tmpdir(), 'akker-backup-')), 'akker.tar.gz');
+    const file = join(tempDir('akker-backup-'), 'akker.tar.gz');
     const first = await startServerProcess({ DATA_DIR: dataDir });
     const key = await signUpOver(first.url, 'backup@example.org');
     for (let i = 0; i < 12; i++) {
@@ -60,7 +61,7 @@ describe('backup and restore', { timeout: 300_000 }, () => {
     expect(saved.output).toContain(`Backed up ${dataDir} to ${file}.`);
     expect(saved.code).toBe(0);
 
-    const restoredDir = mkdtempSync(join(tmpdir(), 'akker-restored-'));
+    const restoredDir = tempDir('akker-restored-');
     const restored = await script('restore', file, restoredDir);
     expect(restored.output).toContain(`Restored ${file} into ${restoredDir}.`);
     expect(restored.code).toBe(0);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { templateDataDir } from '../helpers/databases.js';
+import { compiled, compiledUrl } from '../helpers/process-build.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,8 +16,9 @@ interface Run {
   stderr: string;
 }
 
+/** Node with `args`, on the run's compiled code (process-build.ts). */
 function run(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,7 +32,7 @@ function run(args: string[], env: Record<string, string>): Promise<Run> {
 
 /** The server refused to start with exactly one line on stderr, no stack, matching `pattern`. */
 async function expectRefusal(env: Record<string, string>, pattern: RegExp) {
-  const { code, stdout, stderr } = await run(['src/server.ts'], env);
+  const { code, stdout, stderr } = await run([compiled('src/server.ts')], env);
   expect(code).toBe(1);
   expect(stdout).not.toContain('Akker is listening');
   const lines = stderr.trim().split('\n');
@@ -84,10 +86,10 @@ describe('ioredis', { timeout: 120_000 }, () => {
   const script = `
     import { createRequire } from 'node:module';
     import { readFileSync } from 'node:fs';
-    const { createApp, createDeps } = await import('./src/app.js');
-    const { loadConfig } = await import('./src/config.js');
-    const { pgliteHandle } = await import('./src/db/client.js');
-    const { PgliteThread } = await import('./src/db/pglite-thread.js');
+    const { createApp, createDeps } = await import('${compiledUrl('src/app.ts')}');
+    const { loadConfig } = await import('${compiledUrl('src/config.ts')}');
+    const { pgliteHandle } = await import('${compiledUrl('src/db/client.ts')}');
+    const { PgliteThread } = await import('${compiledUrl('src/db/pglite-thread.ts')}');
     const database = pgliteHandle(await PgliteThread.start({ loadDataDir: new Blob([readFileSync(process.env.TEMPLATE)]) }));
     const deps = createDeps(loadConfig({ DATA_DIR: 'memory://', REDIS_URL: process.env.REDIS_URL, LOG_REQUESTS: 'false' }), database);
     const status = (await createApp(deps).request('/health')).status;
