@@ -1,12 +1,13 @@
 // Rate limits: per API key, on a rolling minute, 120 GET, 30 writes, 10 calculations; 429 with
 // Retry-After; what counts, in which bucket, and Retry-After. The clock is the test's.
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, createDeps, type App } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { pgliteHandle, type DatabaseHandle } from '../../src/db/client.js';
+import { pgliteHandle, queryRows, type DatabaseHandle } from '../../src/db/client.js';
 import { writeAnswerHeaders } from '../../src/http/answer-headers.js';
 import type { AppEnv } from '../../src/http/context.js';
 import { problemResponse } from '../../src/http/problem.js';
@@ -53,6 +54,20 @@ async function instrumentedPglite() {
     return (transaction as (work: unknown) => unknown)(work);
   }) as typeof client.transaction;
   return { database: pgliteHandle(client), statements };
+}
+
+/** Resolves once the key's use is recorded: the write runs after the answer, off the request's path. */
+async function keyUseRecorded(database: DatabaseHandle, keyId: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [key] = await queryRows<{ used: boolean }>(
+      database.db,
+      sql`select last_used_at is not null as used from api_keys where key_id = ${keyId}`,
+    );
+    if (key?.used) return;
+    if (Date.now() > deadline) throw new Error(`the use of key ${keyId} was not recorded within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 const farmBody = { b_name_farm: 'De Hoeve' };
@@ -432,7 +447,7 @@ describe('a refused request', () => {
       await call(t.app, user.key, 'GET', '/api/farms'); // the second general request of the user's key
       expect((await call(t.app, user.key, 'GET', '/api/farms')).status).toBe(200);
       await writes(t.app, user.key, 2);
-      await new Promise((resolve) => setTimeout(resolve, 50)); // the last-use write runs off the request's path
+      await keyUseRecorded(database, user.keyId);
       // Past the minute after which the next served request would record the key's use again.
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 2 * MINUTE);
@@ -444,6 +459,7 @@ describe('a refused request', () => {
         expect((await call(t.app, user.key, 'DELETE', '/api/farms/abc')).status).toBe(429);
       }
       vi.useRealTimers();
+      // Time for a statement sent after the answer, were there one: that none comes cannot be awaited.
       await new Promise((resolve) => setTimeout(resolve, 50));
       // A write needs a verified key before anything (401 comes before 429): one read of the key each.
       expect(statements).toHaveLength(10);
@@ -462,7 +478,7 @@ describe('a refused request', () => {
       await writes(t.app, user.key, 1);
       // The key is now remembered: reads use it unverified, to be re-checked by their first statement.
       expect((await call(t.app, user.key, 'GET', '/api/farms')).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await keyUseRecorded(database, user.keyId);
       // Every statement, pooled or in a transaction, goes through a client's query.
       const query = pg.Client.prototype.query;
       vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
