@@ -4,6 +4,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,19 +24,24 @@ afterAll(() => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
 
-/** A POST whose body the test sends in parts, so that the request is in flight for as long as it likes. */
+/**
+ * A POST whose body the test sends in parts, so that the request is in flight for as long as it likes.
+ * `received` resolves when the server has the request: it answers `Expect: 100-continue` once it has
+ * read the headers, before the app sees the request.
+ */
 function openPost(
   server: ServerProcess,
   path: string,
   key: string,
-): { req: ClientRequest; response: Promise<{ status: number; body: string }> } {
+): { req: ClientRequest; received: Promise<unknown>; response: Promise<{ status: number; body: string }> } {
   const req = request({
     host: '127.0.0.1',
     port: portOf(server),
     method: 'POST',
     path,
-    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    headers: { 'content-type': 'application/json', 'x-api-key': key, expect: '100-continue' },
   });
+  const received = once(req, 'continue');
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {
       let body = '';
@@ -45,7 +51,7 @@ function openPost(
     });
     req.on('error', reject);
   });
-  return { req, response };
+  return { req, received, response };
 }
 
 /** Whether a new TCP connection to the server's port is refused. */
@@ -60,16 +66,24 @@ function connectionRefused(server: ServerProcess): Promise<boolean> {
   });
 }
 
+/** Resolves once new connections to the server are refused; fails when they are still taken after 10 s. */
+async function refusesConnections(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await connectionRefused(server))) {
+    if (Date.now() > deadline) throw new Error('the server still takes new connections 10 s after SIGTERM');
+    await sleep(20);
+  }
+}
+
 it('finishes the request in flight, refuses new connections, closes the database and exits 0', async () => {
   const server = await startServerProcess({ DATA_DIR: dataDir });
   const key = await signUpOver(server.url, 'shutdown@example.org');
 
   const slow = openPost(server, '/api/farms', key);
   slow.req.write('{"b_name_farm": "Arrived during ');
-  await sleep(200);
+  await slow.received;
   server.kill('SIGTERM');
-  await sleep(300);
-  expect(await connectionRefused(server)).toBe(true);
+  await refusesConnections(server);
   slow.req.end('the shutdown"}');
   const answer = await slow.response;
   expect(answer.status).toBe(201);
@@ -91,10 +105,12 @@ it('is not held up by idle keep-alive connections, and by a stuck one only until
   const idle = connect(portOf(server), '127.0.0.1');
   idle.write('GET /health HTTP/1.1\r\nHost: akker\r\nConnection: keep-alive\r\n\r\n');
   await new Promise((resolve) => idle.once('data', resolve));
-  // A stuck one: a request whose headers never end.
+  // A stuck one: a request whose body never comes. The server has it once it answers 100 Continue.
   const stuck = connect(portOf(server), '127.0.0.1');
-  stuck.write('GET /health HTTP/1.1\r\nHost: akker\r\n');
-  await sleep(100);
+  stuck.write(
+    'POST /auth/sign-in HTTP/1.1\r\nHost: akker\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+  );
+  await new Promise((resolve) => stuck.once('data', resolve));
 
   const started = Date.now();
   server.kill('SIGTERM');
