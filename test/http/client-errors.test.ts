@@ -100,9 +100,11 @@ describe('client errors of the running server', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(
       `POST /api/farms HTTP/1.1\r\nHost: akker\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\n` +
-        'Transfer-Encoding: chunked\r\n\r\n10\r\n{"b_name_farm":"\r\n',
+        'Transfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n',
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // 100 Continue: the server has the request and is about to read its body.
+    await new Promise((resolve) => socket.once('data', resolve));
+    await new Promise((resolve) => socket.write('10\r\n{"b_name_farm":"\r\n', resolve));
     socket.destroy();
     // The server notices on its next turn; what it does then shows in its log within a moment.
     await new Promise((resolve) => setTimeout(resolve, 500));
