@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, call, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
-import { openTestPglite, storageKinds } from '../helpers/databases.js';
+import { storageKinds } from '../helpers/databases.js';
 import { queryRows } from '../../src/db/client.js';
 
 const post = (t: TestApp, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -27,10 +27,10 @@ describe.each(storageKinds)('accounts on %s', (kind) => {
   });
 
   it('leaves Secure off when PUBLIC_URL is http', async () => {
-    const plain = appOn(await openTestPglite(), { PUBLIC_URL: 'http://localhost:3000' });
+    // Another app on the same database: closing it would close the database of the others.
+    const plain = appOn(t.database, { PUBLIC_URL: 'http://localhost:3000' });
     const response = await post(plain, '/auth/sign-up', { email: 'http@example.org', password: 'long enough', name: 'H' });
     expect(response.headers.get('set-cookie')).not.toContain('Secure');
-    await plain.close();
   });
 
   it('refuses an e-mail address that is taken, compared case-insensitively, with 409', async () => {
@@ -69,13 +69,12 @@ describe.each(storageKinds)('accounts on %s', (kind) => {
   });
 
   it('keeps sign-up closed when SIGNUP=closed', async () => {
-    const closed = appOn(await openTestPglite(), { SIGNUP: 'closed' });
+    const closed = appOn(t.database, { SIGNUP: 'closed' });
     await expectProblem(
       await post(closed, '/auth/sign-up', { email: 'x@example.org', password: 'long enough', name: 'X' }),
       403,
       'forbidden',
     );
-    await closed.close();
   });
 });
 

@@ -1,26 +1,40 @@
 // GET /health/ready: 200 only while the database answers a statement, 503 not-ready otherwise; it says
 // whether the rate limits are in Redis. Not behind a key or a rate limit.
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import { appOn, expectProblem, signUpWithKey, call, type TestApp } from '../helpers/app.js';
 import { openTestPglite, openTestPostgres } from '../helpers/databases.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
+// One embedded database for the apps of the tests that leave their database open.
+let shared: DatabaseHandle;
+beforeAll(async () => {
+  shared = await openTestPglite();
+});
+afterAll(() => shared?.close());
+
 const opened: TestApp[] = [];
 afterEach(async () => {
   for (const test of opened.splice(0)) {
     await test.deps.rateLimits.close();
-    await test.close().catch(() => {});
+    if (test.database !== shared) await test.close().catch(() => {});
   }
 });
+
+/** An app on the shared database, its rate limits closed after the test. */
+function sharedApp(env: Record<string, string> = {}): TestApp {
+  const test = appOn(shared, env);
+  opened.push(test);
+  return test;
+}
 
 const ready = (test: TestApp) => test.app.request('/health/ready');
 
 // Generous: a fresh embedded database takes seconds to open on a loaded machine.
 describe('readiness', { timeout: 120_000 }, () => {
   it('answers 200 with the database ok and Redis not configured, without a key, past any rate limit', async () => {
-    const test = appOn(await openTestPglite(), { RATE_LIMIT_GENERAL: '1' });
-    opened.push(test);
+    const test = sharedApp({ RATE_LIMIT_GENERAL: '1' });
     for (let i = 0; i < 3; i++) {
       const response = await ready(test);
       expect(response.status).toBe(200);
@@ -31,14 +45,13 @@ describe('readiness', { timeout: 120_000 }, () => {
   });
 
   it('refuses other methods than GET and HEAD with 405', async () => {
-    const test = appOn(await openTestPglite());
-    opened.push(test);
+    const test = sharedApp();
     const response = await test.app.request('/health/ready', { method: 'POST' });
     expect(response.headers.get('allow')).toBe('GET, HEAD');
     await expectProblem(response, 405, 'method-not-allowed');
   });
 
-  it('answers 503 not-ready once the embedded database is closed, and 200 on a fresh one', async () => {
+  it('answers 503 not-ready once the embedded database is closed, and 200 on another', async () => {
     const test = appOn(await openTestPglite());
     expect((await ready(test)).status).toBe(200);
     await test.database.close();
@@ -46,8 +59,7 @@ describe('readiness', { timeout: 120_000 }, () => {
     // Liveness says nothing of the database.
     expect((await test.app.request('/health')).status).toBe(200);
 
-    const fresh = appOn(await openTestPglite());
-    opened.push(fresh);
+    const fresh = sharedApp();
     expect((await ready(fresh)).status).toBe(200);
   });
 
@@ -77,15 +89,13 @@ describe('readiness', { timeout: 120_000 }, () => {
   it.skipIf(!redisUrl)(
     'says "redis" while the rate limits are kept in Redis, and "memory-fallback" when Redis does not answer',
     async () => {
-      const shared = appOn(await openTestPglite(), { REDIS_URL: redisUrl!, RATE_LIMIT_REDIS_PREFIX: `akker:test:ready:${Date.now()}:` });
-      opened.push(shared);
-      const { key } = await signUpWithKey(shared.app);
+      const inRedis = sharedApp({ REDIS_URL: redisUrl!, RATE_LIMIT_REDIS_PREFIX: `akker:test:ready:${Date.now()}:` });
+      const { key } = await signUpWithKey(inRedis.app);
       // A counted request waits for Redis's first connection.
-      expect((await call(shared.app, key, 'GET', '/api/farms')).status).toBe(200);
-      expect(await (await ready(shared)).json()).toEqual({ status: 'ready', database: 'ok', redis: 'redis' });
+      expect((await call(inRedis.app, key, 'GET', '/api/farms')).status).toBe(200);
+      expect(await (await ready(inRedis)).json()).toEqual({ status: 'ready', database: 'ok', redis: 'redis' });
 
-      const unreachable = appOn(await openTestPglite(), { REDIS_URL: 'redis://127.0.0.1:1' });
-      opened.push(unreachable);
+      const unreachable = sharedApp({ REDIS_URL: 'redis://127.0.0.1:1' });
       const other = await signUpWithKey(unreachable.app);
       expect((await call(unreachable.app, other.key, 'GET', '/api/farms')).status).toBe(200);
       expect(await (await ready(unreachable)).json()).toEqual({ status: 'ready', database: 'ok', redis: 'memory-fallback' });
