@@ -2,7 +2,7 @@
 // and its protections (redirects, CSRF and Origin, throttle, escaping, headers, limits).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, call, expectProblem, startTestApp, type TestApp } from '../helpers/app.js';
-import { openTestPglite, storageKinds } from '../helpers/databases.js';
+import { storageKinds } from '../helpers/databases.js';
 import { csrfOf, FormClient, ORIGIN, signedUpClient } from './form-client.js';
 
 const KEYS = '/account/developer-settings/api-keys';
@@ -331,7 +331,8 @@ describe('pages', () => {
 
   describe('SIGNUP=closed', () => {
     it('hides sign-up: no link, and /signup is not there', async () => {
-      const closed = appOn(await openTestPglite(), { SIGNUP: 'closed' });
+      // Another app on the same database, left open for the other tests.
+      const closed = appOn(t.database, { SIGNUP: 'closed' });
       const client = new FormClient(closed.app);
       const signIn = await client.get('/signin');
       expect(signIn.html).not.toContain('href="/signup');
@@ -342,7 +343,6 @@ describe('pages', () => {
       expect(
         (await client.post('/signup', { _csrf: csrfOf(form.html), name: 'N', email: 'n@example.org', password: 'long enough' })).status,
       ).toBe(404);
-      await closed.close();
     });
   });
 

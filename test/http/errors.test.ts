@@ -27,10 +27,10 @@ describe('problem+json', () => {
   });
 
   it('uses http://HOST:PORT/errors when PUBLIC_URL is not set', async () => {
-    const plain = appOn(await openTestPglite(), { PUBLIC_URL: '', HOST: '127.0.0.1', PORT: '4321' });
+    // Another app on the same database, left open for the other tests.
+    const plain = appOn(t.database, { PUBLIC_URL: '', HOST: '127.0.0.1', PORT: '4321' });
     const body = (await (await plain.app.request('/api/nothing')).json()) as { type: string };
     expect(body.type).toBe('http://127.0.0.1:4321/errors/not-found');
-    await plain.close();
   });
 
   it('gives every error response a new error_id', async () => {
