@@ -1,6 +1,6 @@
-// The run's own temporary folder (temp.ts), removed when the run ends. In it, one PGlite database migrated
-// for the whole run and dumped: every test file starts from a copy.
-// Compiles the code once for the tests that start Akker as a process (process-build.ts).
+// Once per run: the run's own temporary folder (temp.ts), removed when the run ends; in it, one PGlite
+// database migrated and dumped, of which every test file starts from a copy; and the code compiled for
+// the tests that start Akker as a process (process-build.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,6 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { migratePglite } from '../../src/db/migrate.js';
 import { buildForProcesses } from './process-build.js';
-import './temp.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
