@@ -28,6 +28,8 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   const processBuild = await buildForProcesses(fileURLToPath(new URL('../..', import.meta.url)));
   project.provide('processBuild', processBuild.dir);
+  // In watch mode the tests rerun after a change of the code: the processes they start must run it too.
+  project.onTestsRerun(() => processBuild.rebuild());
   if (!process.env.TEST_DATABASE_URL) {
     console.log(
       '[akker tests] TEST_DATABASE_URL is not set: storage tests run on the embedded database only; the PostgreSQL variants are skipped.',

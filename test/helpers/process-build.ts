@@ -16,14 +16,8 @@ declare module 'vitest' {
 
 const isSource = (file: string) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts');
 
-/**
- * Compiles src/ and scripts/ into a new folder under node_modules/.cache (inside the project, so that
- * the compiled modules find the project's packages), with every other file of src/ beside its code.
- */
-export async function buildForProcesses(projectRoot: string): Promise<{ dir: string; remove(): void }> {
-  const cache = join(projectRoot, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'akker-test-build-'));
+/** Compiles src/ and scripts/ of `projectRoot` into `dir`, with every other file of them beside the code. */
+async function compile(projectRoot: string, dir: string): Promise<void> {
   const files = ['src', 'scripts'].flatMap((folder) =>
     readdirSync(join(projectRoot, folder), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -39,7 +33,18 @@ export async function buildForProcesses(projectRoot: string): Promise<{ dir: str
     logLevel: 'warning',
   });
   for (const file of files.filter((file) => !isSource(file))) cpSync(file, join(dir, relative(projectRoot, file)));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The compiled code in a new folder under node_modules/.cache (inside the project, so that the compiled
+ * modules find the project's packages); `rebuild` compiles the code again (watch mode, before a rerun).
+ */
+export async function buildForProcesses(projectRoot: string): Promise<{ dir: string; rebuild(): Promise<void>; remove(): void }> {
+  const cache = join(projectRoot, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'akker-test-build-'));
+  await compile(projectRoot, dir);
+  return { dir, rebuild: () => compile(projectRoot, dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** The compiled form of a module of the project, `src/server.ts` → an absolute path to its .js. */
