@@ -15,7 +15,7 @@ import { farmNormsSchema, fieldNormsAnswerSchema, normsOptionsSchema } from './n
 import { fieldNormsAnswer } from './norms/answer.js';
 import { farmNorms } from './norms/farm.js';
 import { fieldNorms } from './norms/field.js';
-import { NORM_YEARS, type NormYear } from './norms/tables.js';
+import { asNormYear, NORM_YEARS, type NormYear } from './norms/tables.js';
 
 const tags = ['Calculations'];
 const options = { required: false, content: jsonContent(normsOptionsSchema) };
@@ -49,7 +49,7 @@ const farmNormsRoute = createRoute({
 /** The year asked for, or the current year when it is known. */
 function normYearOf(body: { year?: number | undefined }): NormYear {
   const year = body.year ?? yearOf(currentYear().start);
-  const known = NORM_YEARS.find((y) => y === year);
+  const known = asNormYear(year);
   if (!known)
     throw new DomainError(
       'unprocessable-entity',

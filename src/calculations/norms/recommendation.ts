@@ -1,7 +1,7 @@
 // The dose recommendation: the room left under the usage norms of the calendar year of a timeframe.
 import { yearOf, type Timeframe } from '../dates.js';
 import type { FieldNormsAnswer } from './answer.js';
-import { NORM_YEARS, type NormYear } from './tables.js';
+import { asNormYear, NORM_YEARS, type NormYear } from './tables.js';
 
 /** The norms a dose is weighed against; the binding one is among them. */
 export const DOSE_NORMS = ['nitrogen', 'manure', 'phosphate'] as const;
@@ -19,10 +19,10 @@ export function recommendationYear(timeframe: Timeframe): { year: NormYear } | {
   const year = yearOf(timeframe.start);
   if (yearOf(timeframe.end) !== year) {
     return {
-      message: 'The usage norms are per calendar year, and the timeframe spans more than one: ask for a timeframe within 2025 or 2026.',
+      message: `The usage norms are per calendar year, and the timeframe spans more than one: ask for a timeframe within ${NORM_YEARS.join(' or ')}.`,
     };
   }
-  const known = NORM_YEARS.find((y) => y === year);
+  const known = asNormYear(year);
   return known ? { year: known } : { message: `No usage norms are known for ${year}: they are known for ${NORM_YEARS.join(' and ')}.` };
 }
 

@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
 export const NORM_YEARS = [2025, 2026] as const;
 export type NormYear = (typeof NORM_YEARS)[number];
 
+/** `year` when its norms are known, else undefined. */
+export const asNormYear = (year: number): NormYear | undefined => NORM_YEARS.find((known) => known === year);
+
 export const SOIL_REGIONS = ['klei', 'veen', 'loess', 'zand_nwc', 'zand_zuid'] as const;
 export type SoilRegion = (typeof SOIL_REGIONS)[number];
 
