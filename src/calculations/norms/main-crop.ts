@@ -1,5 +1,5 @@
 // The legal main crop (hoofdteelt): the cultivation present longest between 15 May and 15 July of the year.
-import { daysBetween, dateIn, maxDate, minDate } from '../dates.js';
+import { calendarYear, daysBetween, dateIn, maxDate, minDate } from '../dates.js';
 import type { NormsCultivation } from './inputs.js';
 import { FALLBACK_MAIN_CROP, GRASSLAND_CODES, MAIN_CROP_WINDOW, type NormYear } from './tables.js';
 
@@ -24,11 +24,12 @@ export function mainCrop(cultivations: NormsCultivation[], year: NormYear): Main
     if (!best || days > best.days || (days === best.days && c.b_lu_catalogue < best.code)) best = { code: c.b_lu_catalogue, days };
   }
   const code = best?.code ?? FALLBACK_MAIN_CROP;
+  const { start, end } = calendarYear(year);
   const record = cultivations.find((c) => c.b_lu_catalogue === code) ?? {
     b_lu: '',
     b_lu_catalogue: code,
-    b_lu_start: dateIn(year, '01-01'),
-    b_lu_end: dateIn(year, '12-31'),
+    b_lu_start: start,
+    b_lu_end: end,
     b_lu_variety: null,
   };
   return { code, record, isGrassland: GRASSLAND_CODES.has(code) };

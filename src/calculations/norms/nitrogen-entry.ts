@@ -1,5 +1,5 @@
 // The row of Tabel 2 for the main crop, its sub-type description (omschrijving) and its values per soil region.
-import { dateIn, yearOf } from '../dates.js';
+import { calendarYear, dateIn, yearOf } from '../dates.js';
 import type { NormsCultivation } from './inputs.js';
 import type { MainCrop } from './main-crop.js';
 import type { FarmYear } from './records.js';
@@ -64,7 +64,7 @@ const periodOf = (sub: NitrogenSubType, year: number) =>
       };
 
 function periodNorms(subTypes: NitrogenSubType[], record: NormsCultivation, normYear: number): RegionNorms | undefined {
-  const end = record.b_lu_end ?? dateIn(normYear, '12-31');
+  const end = record.b_lu_end ?? calendarYear(normYear).end;
   const start = record.b_lu_start;
   const periods = subTypes.flatMap((sub) => periodOf(sub, yearOf(end)) ?? []);
   const matches = periods.filter((p) => {

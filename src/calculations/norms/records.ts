@@ -1,11 +1,11 @@
 // Which records count for the norms of a year (docs/calculations.md), and the farm's facts for that year.
 import { findCrop } from '../../catalogues/crops.js';
-import { dateIn } from '../dates.js';
+import { calendarYear, dateIn, type Timeframe } from '../dates.js';
 import type { NormsApplication, NormsCultivation, NormsFarm, NormsField, NormsSoilAnalysis } from './inputs.js';
 import type { NormYear } from './tables.js';
 
 /** The overlap rule of the calculations: a dated period ends in the window, starts in it or spans it. */
-const overlaps = (c: NormsCultivation, start: string, end: string) =>
+const overlaps = (c: NormsCultivation, { start, end }: Timeframe) =>
   c.b_lu_end === null ? c.b_lu_start <= end : c.b_lu_start <= end && c.b_lu_end >= start;
 
 const cropName = (c: NormsCultivation) => findCrop(c.b_lu_catalogue)?.b_lu_name ?? '';
@@ -17,25 +17,29 @@ const byStartDescending = (a: NormsCultivation, b: NormsCultivation) =>
   compare(b.b_lu_start, a.b_lu_start) || compare(cropName(a), cropName(b)) || compare(a.b_lu, b.b_lu);
 
 /** The cultivations for the norm values: those overlapping the year and the year before. */
-export const cultivationsForValues = (field: NormsField, year: NormYear): NormsCultivation[] =>
-  field.cultivations.filter((c) => overlaps(c, dateIn(year - 1, '01-01'), dateIn(year, '12-31'))).sort(byStartDescending);
+export function cultivationsForValues(field: NormsField, year: NormYear): NormsCultivation[] {
+  const window = { start: calendarYear(year - 1).start, end: calendarYear(year).end };
+  return field.cultivations.filter((c) => overlaps(c, window)).sort(byStartDescending);
+}
 
 /** The cultivations for the fillings: those overlapping the year. */
-export const cultivationsForFillings = (field: NormsField, year: NormYear): NormsCultivation[] =>
-  field.cultivations.filter((c) => overlaps(c, dateIn(year, '01-01'), dateIn(year, '12-31'))).sort(byStartDescending);
+export function cultivationsForFillings(field: NormsField, year: NormYear): NormsCultivation[] {
+  const window = calendarYear(year);
+  return field.cultivations.filter((c) => overlaps(c, window)).sort(byStartDescending);
+}
 
 /** The applications dated in the year, newest first. */
-export const applicationsOfYear = (field: NormsField, year: NormYear): NormsApplication[] =>
-  field.applications
-    .filter((a) => a.p_app_date >= dateIn(year, '01-01') && a.p_app_date <= dateIn(year, '12-31'))
-    .sort((a, b) => compare(b.p_app_date, a.p_app_date));
+export function applicationsOfYear(field: NormsField, year: NormYear): NormsApplication[] {
+  const { start, end } = calendarYear(year);
+  return field.applications.filter((a) => a.p_app_date >= start && a.p_app_date <= end).sort((a, b) => compare(b.p_app_date, a.p_app_date));
+}
 
 /**
  * P-CaCl2 and P-AL, each the newest value sampled by the end of the year (undated analyses last); the two
  * may come from different analyses.
  */
 export function soilPhosphate(field: NormsField, year: NormYear): { a_p_cc: number | null; a_p_al: number | null } {
-  const endOfYear = dateIn(year, '12-31');
+  const endOfYear = calendarYear(year).end;
   const dateKey = (a: NormsSoilAnalysis) => a.b_sampling_date ?? '';
   const analyses = field.soilAnalyses
     .filter((a) => a.b_sampling_date === null || a.b_sampling_date <= endOfYear)
@@ -67,5 +71,7 @@ export function farmYear(farm: NormsFarm, year: NormYear): FarmYear {
 }
 
 /** Whether a field belongs to the farm in the year (its own period overlaps the year). */
-export const fieldInYear = (field: Pick<NormsField, 'b_start' | 'b_end'>, year: NormYear) =>
-  field.b_start <= dateIn(year, '12-31') && (field.b_end === null || field.b_end >= dateIn(year, '01-01'));
+export function fieldInYear(field: Pick<NormsField, 'b_start' | 'b_end'>, year: NormYear): boolean {
+  const { start, end } = calendarYear(year);
+  return field.b_start <= end && (field.b_end === null || field.b_end >= start);
+}
