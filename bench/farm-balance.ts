@@ -1,7 +1,7 @@
 // Issue figure for the calculations: p50/p95 of the nitrogen balance of a farm of 100 fields, each with
 // 2 cultivations, 2 harvests, 4 fertilizer applications and 1 soil analysis, on the embedded database.
 // Target: p50 ≤ 150 ms. The records are created through the API, as a client would.
-import { describeTimes, percentile, send, startInProcess, time } from './in-process.js';
+import { describeTimes, gridFieldGeometry, percentile, send, startInProcess, time } from './in-process.js';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -13,23 +13,10 @@ try {
   const kas = (await send(bench, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: 'BAAT028' })).p_id as string;
   const started = performance.now();
   for (let f = 0; f < FIELDS; f++) {
-    const lon = 5 + (f % 10) * 0.01;
-    const lat = 52 + Math.floor(f / 10) * 0.01;
     const field = await send(bench, 'POST', `/api/farms/${farm}/fields`, {
       b_name: `Field ${f}`,
       b_start: '2020-01-01',
-      b_geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [lon, lat],
-            [lon + 0.005, lat],
-            [lon + 0.005, lat + 0.004],
-            [lon, lat + 0.004],
-            [lon, lat],
-          ],
-        ],
-      },
+      b_geometry: gridFieldGeometry(f),
     });
     // Winter wheat (its harvest stored with its end date) and grass with a recorded cut: 2 cultivations, 2 harvests.
     await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, {

@@ -1,7 +1,7 @@
 // Issue figure for the usage norms: p50/p95 of the norms of a farm of 100 fields, each with a soil region,
 // 2 cultivations, 4 fertilizer applications and 1 soil analysis, on the embedded database. Target: p50 ≤ 150 ms.
 // The records are created through the API, as a client would.
-import { describeTimes, percentile, send, startInProcess, time } from './in-process.js';
+import { describeTimes, gridFieldGeometry, percentile, send, startInProcess, time } from './in-process.js';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -16,25 +16,12 @@ try {
   const solid = (await send(bench, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: 'BAAT049' })).p_id as string;
   const started = performance.now();
   for (let f = 0; f < FIELDS; f++) {
-    const lon = 5 + (f % 10) * 0.01;
-    const lat = 52 + Math.floor(f / 10) * 0.01;
     const field = await send(bench, 'POST', `/api/farms/${farm}/fields`, {
       b_name: `Field ${f}`,
       b_start: '2020-01-01',
       b_soil_region: REGIONS[f % REGIONS.length],
       b_in_nv_area: f % 3 === 0,
-      b_geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [lon, lat],
-            [lon + 0.005, lat],
-            [lon + 0.005, lat + 0.004],
-            [lon, lat + 0.004],
-            [lon, lat],
-          ],
-        ],
-      },
+      b_geometry: gridFieldGeometry(f),
     });
     // Winter wheat and then grass: a main crop, a catch-crop history and a change of crop in the year.
     await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, {

@@ -57,3 +57,17 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
 
 export const describeTimes = (sorted: number[]) =>
   `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (n=${sorted.length})`;
+
+/** The polygon of field number `index` of a benchmark farm: rectangles of about 15 ha on a grid of ten columns. */
+export function gridFieldGeometry(index: number) {
+  const lon = 5 + (index % 10) * 0.01;
+  const lat = 52 + Math.floor(index / 10) * 0.01;
+  const ring = [
+    [lon, lat],
+    [lon + 0.005, lat],
+    [lon + 0.005, lat + 0.004],
+    [lon, lat + 0.004],
+    [lon, lat],
+  ];
+  return { type: 'Polygon', coordinates: [ring] };
+}
