@@ -5,35 +5,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { created } from '../helpers/fixtures.js';
+import { created, rectangle } from '../helpers/fixtures.js';
+import { CaseIds } from './case-ids.js';
 import { compareFarm, compareField, expectFigure, type NormsCase } from './norms-compare.js';
 
 type Json = Record<string, any>;
 const cases = (JSON.parse(readFileSync(new URL('../fixtures/norms-cases.json', import.meta.url), 'utf8')) as { cases: NormsCase[] }).cases;
 
-/** Local identifiers of a case → the identifiers Akker gave the records. */
-class IdMap {
-  readonly ours = new Map<string, string>();
-  readonly locals = new Map<string, string>();
-  set(local: string, ours: string) {
-    this.ours.set(local, ours);
-    this.locals.set(ours, local);
-  }
-  get(local: string): string {
-    const id = this.ours.get(local);
-    if (!id) throw new Error(`no record for ${local}`);
-    return id;
-  }
-  /** The answer with Akker's identifiers (members b_id, p_app_id and lists of field ids) put back to the case's. */
-  toLocal(value: unknown): unknown {
-    if (typeof value === 'string') return this.locals.get(value) ?? value;
-    if (Array.isArray(value)) return value.map((v) => this.toLocal(v));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.toLocal(v)]));
-    return value;
-  }
-}
-
-async function store(t: TestApp, key: string, records: Json, ids: IdMap) {
+async function store(t: TestApp, key: string, records: Json, ids: CaseIds) {
   const send = async (method: string, path: string, body: Json | undefined, status: number) => {
     const response = await call(t.app, key, method, path, body);
     if (response.status !== status) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -81,7 +60,7 @@ describe.each(storageKinds)('norms on %s', (kind) => {
 
   for (const testCase of cases) {
     describe(testCase.id, () => {
-      const ids = new IdMap();
+      const ids = new CaseIds();
       beforeAll(() => store(t, user.key, testCase.records, ids));
 
       it('answers every field as the reference', async () => {
@@ -141,18 +120,7 @@ describe.each(storageKinds)('norms on %s', (kind) => {
         call(t.app, user.key, 'POST', `/api/farms/${farmId}/fields`, {
           b_name: 'Zonder grondsoort',
           b_start: '2020-01-01',
-          b_geometry: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [5, 52],
-                [5.003, 52],
-                [5.003, 52.002],
-                [5, 52.002],
-                [5, 52],
-              ],
-            ],
-          },
+          b_geometry: rectangle(),
         }),
       );
       fieldId = field.b_id;

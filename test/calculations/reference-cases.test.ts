@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
 import { created } from '../helpers/fixtures.js';
+import { CaseIds } from './case-ids.js';
 
 type Json = Record<string, any>;
 interface Case {
@@ -17,28 +18,7 @@ interface Case {
 
 const cases = (JSON.parse(readFileSync(new URL('../fixtures/calc-cases.json', import.meta.url), 'utf8')) as { cases: Case[] }).cases;
 
-/** Local identifiers of the case → the identifiers Akker gave the records. */
-class IdMap {
-  readonly ours = new Map<string, string>();
-  set(local: string, ours: string) {
-    this.ours.set(local, ours);
-  }
-  get(local: string): string {
-    const id = this.ours.get(local);
-    if (!id) throw new Error(`no record for ${local}`);
-    return id;
-  }
-  /** Replaces every local identifier in `text` (longest first: auto-C-A1 before C-A1). */
-  toOurs(text: string): string {
-    const locals = [...this.ours.keys()].sort((a, b) => b.length - a.length);
-    let result = text;
-    for (const local of locals)
-      result = result.replace(new RegExp(`(?<![\\w-])${local.replace(/[-]/g, '\\-')}(?![\\w-])`, 'g'), this.ours.get(local)!);
-    return result;
-  }
-}
-
-async function store(t: TestApp, key: string, records: Json, ids: IdMap) {
+async function store(t: TestApp, key: string, records: Json, ids: CaseIds) {
   const post = <T = Json>(path: string, body: Json) => created<T>(call(t.app, key, 'POST', path, body));
   const { b_id_farm, ...farm } = records.farm;
   ids.set(b_id_farm, (await post<{ b_id_farm: string }>('/api/farms', farm)).b_id_farm);
@@ -105,7 +85,7 @@ describe.each(storageKinds)('calc-cases.json on %s', (kind) => {
 
   for (const testCase of cases) {
     describe(testCase.id, () => {
-      const ids = new IdMap();
+      const ids = new CaseIds();
       beforeAll(() => store(t, user.key, testCase.records, ids));
 
       it('stores harvests and amounts as the reference derives them', async () => {
