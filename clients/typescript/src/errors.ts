@@ -1,15 +1,8 @@
 // An error answer of the API, thrown where a call cannot hand it back (paging).
+import type { components } from './openapi.js';
 
-/** The problem+json body every error answer of the API carries. */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  error_id: string;
-  errors?: Array<{ field: string; message: string }>;
-}
+/** The problem+json body every error answer of the API carries, as the OpenAPI document describes it. */
+export type Problem = components['schemas']['Problem'];
 
 const isProblem = (body: unknown): body is Problem =>
   typeof body === 'object' && body !== null && typeof (body as Problem).type === 'string' && typeof (body as Problem).status === 'number';
