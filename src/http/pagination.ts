@@ -51,7 +51,7 @@ export const envelopeSchema = <T extends z.ZodType>(item: T, name: string) =>
     })
     .openapi(name);
 
-export const envelope = <T>(data: T[], page: PageQuery, total: number) => ({
-  data,
-  pagination: { limit: page.limit, offset: page.offset, total },
-});
+/** The `pagination` member of a list's answer. */
+export const pagination = (page: PageQuery, total: number) => ({ limit: page.limit, offset: page.offset, total });
+
+export const envelope = <T>(data: T[], page: PageQuery, total: number) => ({ data, pagination: pagination(page, total) });

@@ -2,6 +2,7 @@
 // whose geometry is its boundary and whose properties are the field as the JSON list gives it.
 import type { FieldGeometry } from '../../db/schema.js';
 import type { PageQuery } from '../../db/paging.js';
+import { pagination } from '../../http/pagination.js';
 import type { FieldSummary } from './schemas.js';
 
 type Ring = number[][];
@@ -48,6 +49,6 @@ export function featureCollection(fields: FieldWithGeometry[], page: PageQuery, 
       geometry: withRightHandRule(b_geometry),
       properties,
     })),
-    pagination: { limit: page.limit, offset: page.offset, total },
+    pagination: pagination(page, total),
   };
 }
