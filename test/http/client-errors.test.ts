@@ -2,9 +2,10 @@
 // error: header fields over Node's limit (431), bytes that are not HTTP (400), a request that does not
 // arrive in time (408). Sent as raw bytes, since no HTTP client sends such requests. And a client that
 // goes away in the middle of its body is no server fault: nothing is logged as an error.
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerClientErrors } from '../../src/http/client-errors.js';
 import { templateDataDir } from '../helpers/databases.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
@@ -134,5 +135,56 @@ describe('a request that does not arrive in time', () => {
     const answer = await exchange(port, 'GET /api/farms HTTP/1.1\r\nHost: akker\r\n');
     // Node hands over no bytes of a request that timed out, so its path is unknown.
     expect(expectProblem(answer, 408, 'request-timeout', '')).toBe('http://akker.test/errors/request-timeout');
+  });
+});
+
+describe('bytes that are not HTTP while an answer is under way on the connection', () => {
+  let server: Server;
+  let port: number;
+  let release: () => void;
+  let released: Promise<void>;
+  beforeAll(async () => {
+    // /begun starts its answer and finishes it on release; /queued answers only on release.
+    server = createServer((request, response) => {
+      if (request.url === '/begun') {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.write('begun;');
+      }
+      void released.then(() => response.end('done'));
+    });
+    answerClientErrors(server, 'http://akker.test/errors');
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  beforeEach(() => {
+    released = new Promise((resolve) => (release = resolve));
+  });
+  afterEach(() => release());
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** Sends `requests`, then bytes that are not HTTP once the first answer has begun; all that came back. */
+  async function garbleAfter(requests: string): Promise<string> {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const closed = once(socket, 'close');
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.write(requests);
+    await new Promise((resolve) => socket.once('data', resolve));
+    socket.write('\x01\x02 not HTTP\r\n\r\n');
+    await closed;
+    return Buffer.concat(chunks).toString('latin1');
+  }
+
+  it('closes the connection without writing a 400 into the answer', async () => {
+    const received = await garbleAfter('GET /begun HTTP/1.1\r\nHost: akker\r\n\r\n');
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received).toContain('begun;');
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
+  it('does so too when a later request of the connection waits for its turn', async () => {
+    const received = await garbleAfter('GET /begun HTTP/1.1\r\nHost: akker\r\n\r\nGET /queued HTTP/1.1\r\nHost: akker\r\n\r\n');
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 });
