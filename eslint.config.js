@@ -28,6 +28,14 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       // A server that must listen before the app that answers on it can be built: `let app` is read by a closure first.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // Libraries are used through their public APIs: a member named `_x` is one's private field.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^_[A-Za-z]/], MemberExpression[property.value=/^_[A-Za-z]/]',
+          message: 'A member whose name starts with `_` is private to its library: use a public API instead.',
+        },
+      ],
     },
   },
   {

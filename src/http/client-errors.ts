@@ -1,7 +1,7 @@
 // What Node's HTTP server refuses before the app sees a request (header fields over its limit, bytes
 // that are not HTTP, a request that takes too long to arrive), answered as problem+json like every
 // other error. Left to Node, these answers are plain status lines with no body.
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, errorCodes, problemBody } from './problem.js';
 
@@ -34,19 +34,40 @@ function requestPath(packet: Buffer | undefined): string {
   return target ?? '';
 }
 
+/**
+ * The answers of each connection not yet finished, kept from the server's requests. Pipelined requests
+ * are answered in turn, so more than one can be waiting on a connection.
+ */
+function unfinishedAnswers(server: Server): WeakMap<Duplex, Set<ServerResponse>> {
+  const answers = new WeakMap<Duplex, Set<ServerResponse>>();
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    let ofConnection = answers.get(request.socket);
+    if (ofConnection === undefined) answers.set(request.socket, (ofConnection = new Set()));
+    ofConnection.add(response);
+    response.once('close', () => ofConnection.delete(response));
+  });
+  return answers;
+}
+
+function anyBegun(answers: Set<ServerResponse> | undefined): boolean {
+  if (answers !== undefined) for (const answer of answers) if (answer.headersSent) return true;
+  return false;
+}
+
 /** How long an answered connection may go on sending before it is closed regardless. */
 const LINGER_MS = 2000;
 
 /** Answers `server`'s client errors as problem+json and closes the connection, as Node does after its own answer. */
 export function answerClientErrors(server: Server, errorsUrl: string): void {
+  const unfinished = unfinishedAnswers(server);
   // Node's parser reports its error again for every further chunk of the connection: answered once.
   const answered = new WeakSet<Duplex>();
   server.on('clientError', (error: ClientError, socket: Duplex) => {
     if (answered.has(socket)) return;
     answered.add(socket);
-    // A reset connection has no one left to answer; nor has one whose answer has begun.
-    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    // A reset connection has no one left to answer; nor has one whose answer has begun: a refusal
+    // written now would land in the middle of it.
+    if (error.code === 'ECONNRESET' || !socket.writable || anyBegun(unfinished.get(socket))) {
       socket.destroy();
       return;
     }
