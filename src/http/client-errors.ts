@@ -35,22 +35,27 @@ function requestPath(packet: Buffer | undefined): string {
 }
 
 /**
- * The answers of each connection not yet finished, kept from the server's requests. Pipelined requests
- * are answered in turn, so more than one can be waiting on a connection.
+ * The answers of each connection that may still be under way, from the server's requests. Pipelined
+ * requests are answered in turn, so more than one can be waiting; finished ones are dropped as the
+ * connection's next request comes.
  */
-function unfinishedAnswers(server: Server): WeakMap<Duplex, Set<ServerResponse>> {
+function answersOfConnections(server: Server): WeakMap<Duplex, Set<ServerResponse>> {
   const answers = new WeakMap<Duplex, Set<ServerResponse>>();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    let ofConnection = answers.get(request.socket);
-    if (ofConnection === undefined) answers.set(request.socket, (ofConnection = new Set()));
+    const ofConnection = answers.get(request.socket);
+    if (ofConnection === undefined) {
+      answers.set(request.socket, new Set([response]));
+      return;
+    }
+    for (const answer of ofConnection) if (answer.writableFinished) ofConnection.delete(answer);
     ofConnection.add(response);
-    response.once('close', () => ofConnection.delete(response));
   });
   return answers;
 }
 
-function anyBegun(answers: Set<ServerResponse> | undefined): boolean {
-  if (answers !== undefined) for (const answer of answers) if (answer.headersSent) return true;
+/** Whether one of `answers` has begun and is not yet written out whole. */
+function anyUnderWay(answers: Set<ServerResponse> | undefined): boolean {
+  if (answers !== undefined) for (const answer of answers) if (answer.headersSent && !answer.writableFinished) return true;
   return false;
 }
 
@@ -59,7 +64,7 @@ const LINGER_MS = 2000;
 
 /** Answers `server`'s client errors as problem+json and closes the connection, as Node does after its own answer. */
 export function answerClientErrors(server: Server, errorsUrl: string): void {
-  const unfinished = unfinishedAnswers(server);
+  const answers = answersOfConnections(server);
   // Node's parser reports its error again for every further chunk of the connection: answered once.
   const answered = new WeakSet<Duplex>();
   server.on('clientError', (error: ClientError, socket: Duplex) => {
@@ -67,7 +72,7 @@ export function answerClientErrors(server: Server, errorsUrl: string): void {
     answered.add(socket);
     // A reset connection has no one left to answer; nor has one whose answer has begun: a refusal
     // written now would land in the middle of it.
-    if (error.code === 'ECONNRESET' || !socket.writable || anyBegun(unfinished.get(socket))) {
+    if (error.code === 'ECONNRESET' || !socket.writable || anyUnderWay(answers.get(socket))) {
       socket.destroy();
       return;
     }
