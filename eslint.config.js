@@ -1,8 +1,35 @@
-// ESLint: the recommended JavaScript and TypeScript rules, and no import cycles.
+// ESLint: the recommended JavaScript and TypeScript rules, no import cycles, and the layers of src/
+// (docs/architecture.md): a folder imports only folders of the layers below its own.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/** The layers of src/, lowest first; a layer's folders may import those of the layers below it. */
+const LAYERS = [
+  ['src/core'],
+  ['src/db'],
+  ['src/access', 'src/catalogues', 'src/idempotency', 'src/rate-limit'],
+  ['src/http'],
+  ['src/accounts'],
+  ['src/resources'],
+  ['src/calculations'],
+  ['src/app'],
+  ['src/server.ts'],
+];
+
+const layerZones = LAYERS.slice(0, -1).map((layer, index) => ({
+  target: layer,
+  from: LAYERS.slice(index + 1).flat(),
+  message: 'A layer imports only the layers below it (docs/architecture.md).',
+}));
+
+/** Stores read and write records; they raise domain errors and know nothing of HTTP. */
+const storeZone = {
+  target: ['src/**/store.ts', 'src/**/*-store.ts'],
+  from: ['src/http/**', 'src/app/**'],
+  message: 'A store knows nothing of HTTP: raise a DomainError (docs/architecture.md).',
+};
 
 export default defineConfig(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'src/db/migrations/meta/'] },
@@ -24,6 +51,7 @@ export default defineConfig(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, storeZone] }],
       // `const { omitted, ...rest } = record` is how a member is left out of a copy.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       // A server that must listen before the app that answers on it can be built: `let app` is read by a closure first.

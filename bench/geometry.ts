@@ -104,10 +104,10 @@ try {
       body,
     });
     const bytes = (await response.arrayBuffer()).byteLength;
-    const answerMs = performance.now() - started;
+    const responseMs = performance.now() - started;
     const healthMs = await health.stop();
     console.log(
-      `  ${name.padEnd(40)} ${answerMs.toFixed(0).padStart(10)} ${String(response.status).padStart(7)} ${String(bytes).padStart(8)} ${healthMs.toFixed(0).padStart(15)}`,
+      `  ${name.padEnd(40)} ${responseMs.toFixed(0).padStart(10)} ${String(response.status).padStart(7)} ${String(bytes).padStart(8)} ${healthMs.toFixed(0).padStart(15)}`,
     );
   }
 } finally {

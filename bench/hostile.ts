@@ -160,12 +160,12 @@ try {
     const health = pollHealth(server.url);
     const started = performance.now();
     const answer = await send(server.url, hostile);
-    const answerMs = performance.now() - started;
+    const responseMs = performance.now() - started;
     const healthMs = await health.stop();
-    const ok = answerMs <= MAX_ANSWER_MS && healthMs <= MAX_HEALTH_WAIT_MS && answer.status < 500;
+    const ok = responseMs <= MAX_ANSWER_MS && healthMs <= MAX_HEALTH_WAIT_MS && answer.status < 500;
     if (!ok) failed = true;
     console.log(
-      `${name.padEnd(48)} ${answerMs.toFixed(0).padStart(9)} ${String(answer.status).padStart(6)} ${String(answer.bytes).padStart(7)} ${healthMs.toFixed(0).padStart(14)}${ok ? '' : '  ← over target'}`,
+      `${name.padEnd(48)} ${responseMs.toFixed(0).padStart(9)} ${String(answer.status).padStart(6)} ${String(answer.bytes).padStart(7)} ${healthMs.toFixed(0).padStart(14)}${ok ? '' : '  ← over target'}`,
     );
   }
   console.log(`targets: answer ≤ ${MAX_ANSWER_MS} ms, /health wait ≤ ${MAX_HEALTH_WAIT_MS} ms, no 5xx`);

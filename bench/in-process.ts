@@ -1,8 +1,8 @@
 // A fresh Akker app on an in-memory embedded database, driven with app.request (no network, no load tool):
 // for timing single operations whose cost is the database work, not the HTTP stack.
 import { PGlite } from '@electric-sql/pglite';
-import { createApp, createDeps, type App } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { createApp, createDeps, type App } from '../src/app/app.js';
+import { loadConfig } from '../src/core/config.js';
 import { pgliteHandle, type DatabaseHandle } from '../src/db/client.js';
 
 export interface BenchApp {

@@ -6,15 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { Hono } from 'hono';
-import { writeAnswerHeaders } from '../src/http/answer-headers.js';
-import type { AppEnv } from '../src/http/context.js';
-import { FallbackStore } from '../src/http/rate-limit/fallback-store.js';
-import { MemoryStore } from '../src/http/rate-limit/memory-store.js';
-import { rateLimit } from '../src/http/rate-limit/middleware.js';
-import { ratePolicies, type RatePolicy } from '../src/http/rate-limit/policies.js';
-import { connectRedis, RedisStore } from '../src/http/rate-limit/redis-store.js';
-import type { RateLimitStore } from '../src/http/rate-limit/store.js';
-import { problemResponse } from '../src/http/problem.js';
+import { writeResponseHeaders } from '../src/http/response-headers.js';
+import type { ApiEnv } from '../src/http/env.js';
+import { FallbackStore } from '../src/rate-limit/fallback-store.js';
+import { MemoryStore } from '../src/rate-limit/memory-store.js';
+import { rateLimit } from '../src/app/rate-limit.js';
+import { ratePolicies, type RatePolicy } from '../src/rate-limit/policies.js';
+import { connectRedis, RedisStore } from '../src/rate-limit/redis-store.js';
+import type { RateLimitStore } from '../src/rate-limit/store.js';
+import { problemResponse, type ApiError } from '../src/http/problem.js';
 
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `akker-bench:${randomBytes(4).toString('hex')}:`;
@@ -89,19 +89,18 @@ async function benchRedisStore(store: RedisStore): Promise<void> {
  * Hono with the principal set as authentication would, the limiter (if any) with the writer of its
  * answer headers, and one constant route.
  */
-function bareApp(store: RateLimitStore | undefined): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+function bareApp(store: RateLimitStore | undefined): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
   let request = 0;
-  if (store) app.use('*', writeAnswerHeaders);
+  if (store) app.use('*', writeResponseHeaders);
   app.use('*', async (c, next) => {
     c.set('principal', { userId: 'bench', keyId: bucketNames[request++ % KEYS]!, verified: true });
     await next();
   });
-  if (store)
-    app.use(
-      '*',
-      rateLimit(store, roomy, (c, error) => problemResponse(c, error, 'http://bench/errors')),
-    );
+  if (store) {
+    app.onError((error, c) => problemResponse(c, error as ApiError, 'http://bench/errors'));
+    app.use('*', rateLimit(store, roomy));
+  }
   app.get('/api/farms/:id', (c) => c.json({ b_id_farm: c.req.param('id'), b_name_farm: 'Bench Farm' }));
   return app;
 }

@@ -1,7 +1,7 @@
 // Bulk farms, written as createFarm (src/resources/farms/store.ts) writes them: a farm, and an owner row in
 // farm_access whose farm_created_at equals the farm's created_at. The farm_count trigger fires as usual.
 import { sql } from 'drizzle-orm';
-import { newId } from '../src/accounts/secrets.js';
+import { newId } from '../src/core/secrets.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 
 export async function insertFarms(database: DatabaseHandle, userId: string, count: number): Promise<void> {

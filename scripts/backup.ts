@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDirectoryLock } from '../src/db/lock.js';
-import { StartupError } from '../src/startup-error.js';
+import { StartupError } from '../src/core/startup-error.js';
 
 async function backup(dataDir: string, file: string): Promise<void> {
   const lock = acquireDirectoryLock(dataDir);

@@ -2,8 +2,8 @@
 // OpenAPI document the app serves. `npm run client:generate` writes them; test/clients checks that the
 // committed file is what this makes now.
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { createApp, createDeps } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { createApp, createDeps } from '../src/app/app.js';
+import { loadConfig } from '../src/core/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 
 export const CLIENT_TYPES_PATH = 'clients/typescript/src/openapi.ts';

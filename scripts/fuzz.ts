@@ -2,8 +2,8 @@
 // in-memory embedded database (or on DATABASE_URL), with the rate limits out of the way, and exits 1
 // when any response broke the contract. The short run is part of `npm test` (test/robustness/fuzz.test.ts).
 import { parseArgs } from 'node:util';
-import { createApp, createDeps } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { createApp, createDeps } from '../src/app/app.js';
+import { loadConfig } from '../src/core/config.js';
 import { openPglite, openPostgres } from '../src/db/client.js';
 import { fuzz, type FuzzReport } from '../test/fuzz/fuzz.js';
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDirectoryLock } from '../src/db/lock.js';
-import { StartupError } from '../src/startup-error.js';
+import { StartupError } from '../src/core/startup-error.js';
 
 async function restore(dataDir: string, file: string): Promise<string | undefined> {
   const image = new Blob([readFileSync(file)], { type: 'application/x-gzip' });

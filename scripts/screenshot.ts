@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp, createDeps, type App } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { createApp, createDeps, type App } from '../src/app/app.js';
+import { loadConfig } from '../src/core/config.js';
 import { openPglite } from '../src/db/client.js';
 import { CHROMIUM, hasChromium, launchChromium } from './chromium.js';
 

@@ -1,11 +1,11 @@
 // Process entry: configuration → database (migrated) → app → listen; periodic clean-up; graceful shutdown.
 // A reason not to start that the operator can act on is one line on stderr, exit code 1.
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.js';
-import { createLogger } from './logger.js';
-import { StartupError } from './startup-error.js';
-import { createAppServer } from './http/node-server.js';
+import { createLogger } from './core/logger.js';
+import { StartupError } from './core/startup-error.js';
+import { createAppServer } from './app/node-server.js';
 import { startChangePruning } from './resources/changes/pruning.js';
 import { startSweeper } from './idempotency/sweeper.js';
 
@@ -18,7 +18,7 @@ async function openDatabase(config: Config): Promise<DatabaseHandle> {
 /** With REDIS_URL: its Redis answers (ioredis is loaded only then). */
 async function checkRedisOf(config: Config): Promise<void> {
   if (config.redisUrl === undefined) return;
-  const { checkRedis } = await import('./http/rate-limit/redis-check.js');
+  const { checkRedis } = await import('./rate-limit/redis-check.js');
   await checkRedis(config.redisUrl);
 }
 
@@ -27,7 +27,7 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const log = (msg: string, extra: Record<string, unknown> = {}) => logger.info(extra, msg);
   // The app's modules load while the database opens on its own thread: start-up takes the longer of the two.
-  const [database, { createApp, createDeps }] = await Promise.all([openDatabase(config), import('./app.js'), checkRedisOf(config)]);
+  const [database, { createApp, createDeps }] = await Promise.all([openDatabase(config), import('./app/app.js'), checkRedisOf(config)]);
   const app = createApp(createDeps(config, database));
   const pruning = startChangePruning(database.db, config.changesRetentionDays, logger);
   const sweeper = startSweeper(database.db, logger);

@@ -1,7 +1,7 @@
 // The audit trail: every write records who did it (user, and the key when one was used), what and when.
 import { eq } from 'drizzle-orm';
-import type { Principal } from '../accounts/principal.js';
-import { newId } from '../accounts/secrets.js';
+import type { Principal } from '../core/principal.js';
+import { newId } from '../core/secrets.js';
 import type { Database } from '../db/client.js';
 import { selectPage } from '../db/paging.js';
 import { auditLog } from '../db/schema.js';

@@ -1,7 +1,7 @@
 // Every change goes through here: the access check, the change and its audit entry, in one transaction
 // that holds the farm's row from the check to the commit.
 import { sql } from 'drizzle-orm';
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../core/principal.js';
 import type { Database } from '../db/client.js';
 import { recordWrite, type AuditAction, type AuditedKind } from './audit.js';
 import { authorize, type Action, type ResourceKind } from './roles.js';

@@ -1,9 +1,9 @@
 // Folds the re-check of a remembered API key into a request's first statement
 // (see accounts/principal.ts), so that a shared database costs no extra round trip.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { keyCheckNeeded, type Principal } from '../accounts/principal.js';
+import { keyCheckNeeded, type Principal } from '../core/principal.js';
 import { Statement } from '../db/statement.js';
-import { DomainError } from '../domain-errors.js';
+import { DomainError } from '../core/domain-errors.js';
 
 const keyIsActive = (keyId: string | Placeholder) =>
   sql`exists (select 1 from api_keys k where k.key_id = ${keyId} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()))`;
@@ -31,7 +31,7 @@ export function statementsCheckingKey<Row, Values extends KeyCheckValues>(name: 
   return (principal: Principal) => (keyCheckNeeded(principal) ? checking : verified);
 }
 
-/** Applies the answer of `keyStillActive`: an inactive key ends the request with 401. */
+/** Applies the response of `keyStillActive`: an inactive key ends the request with 401. */
 export function settleKeyCheck(principal: Principal, keyActive: boolean): void {
   if (!keyActive) throw new DomainError('unauthorized', 'The API key is no longer active.');
   principal.verified = true;

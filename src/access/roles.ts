@@ -1,10 +1,10 @@
 // The one answer to "may this principal do this action on this resource?". Every resource
 // belongs to one farm; its farm and the principal's role there are resolved in one statement.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../core/principal.js';
 import { queryRows, type Database } from '../db/client.js';
 import type { FarmRole } from '../db/schema.js';
-import { DomainError, notFound } from '../domain-errors.js';
+import { DomainError, notFound } from '../core/domain-errors.js';
 import { keyStillActive, settleKeyCheck } from './key-check.js';
 
 export type Action = 'read' | 'write' | 'share';

@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { countRows, inOneSnapshot } from '../db/paging.js';
 import { apiKeys, users } from '../db/schema.js';
-import { newId, newSecret, sha256 } from './secrets.js';
+import { newId, newSecret, sha256 } from '../core/secrets.js';
 
 export const KEY_PREFIX_LENGTH = 12;
 

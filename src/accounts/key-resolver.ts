@@ -2,15 +2,15 @@
 import type { AccessMemory, RememberedKey } from '../access/access-memory.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { findActiveKeyByHash, isKeyActive, recordKeyUse } from './api-keys-store.js';
-import { keyCheckNeeded, type Principal } from './principal.js';
-import { sha256 } from './secrets.js';
+import { keyCheckNeeded, type Principal } from '../core/principal.js';
+import { sha256 } from '../core/secrets.js';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * Recognises keys from memory (access/access-memory.ts) as hints that the request's first statement
  * confirms; a request that writes, or a key not remembered, is looked up by hash. Unknown, revoked
- * and expired keys all end in the same single lookup, so their answers cannot be told apart by time either.
+ * and expired keys all end in the same single lookup, so their responses cannot be told apart by time either.
  */
 export class KeyResolver {
   readonly #lastUseWritten = new Map<string, number>();

@@ -14,7 +14,7 @@ export const isCommonPassword = (password: string): boolean => commonPasswords.h
 
 export const hashPassword = (password: string) => hash(password);
 
-// Compared against when the e-mail is unknown, so that the answer takes as long as for a wrong password.
+// Compared against when the e-mail is unknown, so that the response takes as long as for a wrong password.
 const decoyHash = hash('akker-decoy-password-not-used-by-anyone');
 
 export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {

@@ -1,24 +1,26 @@
 // Accounts as JSON for scripts (/auth/*) and key management (/api/keys).
 import { createRoute } from '@hono/zod-openapi';
-import { SESSION_COOKIE } from '../http/auth.js';
-import type { AppDeps } from '../http/context.js';
+import { SESSION_COOKIE } from './session-cookie.js';
+import type { Config } from '../core/config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import type { RateLimitStore } from '../rate-limit/store.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
-import { notFound } from '../domain-errors.js';
+import { notFound } from '../core/domain-errors.js';
 import { ApiError } from '../http/problem.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import { createApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
 import { clientAddress } from './client-address.js';
 import { hashPassword } from './passwords.js';
 import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, signInSchema, signUpSchema, userSchema } from './schemas.js';
-import { namesForeignOrigin } from './pages/csrf.js';
+import { namesForeignOrigin } from '../http/same-origin.js';
 import { endSession, sessionToken, startSession } from './session-cookie.js';
 import { checkSignIn } from './sign-in.js';
 import { SignUpThrottle } from './sign-up-throttle.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import { createUser } from './users-store.js';
-import { json, noContent } from '../http/answers.js';
+import { json, noContent } from '../http/responses.js';
 
 const sessionHeader = {
   'Set-Cookie': { schema: { type: 'string' as const }, description: `The \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax).` },
@@ -114,7 +116,14 @@ const revokeKeyRoute = createRoute({
   },
 });
 
-export function accountRoutes({ config, database, rateLimits }: AppDeps, signInThrottle: SignInThrottle) {
+/** What the account routes and pages use. */
+export interface AccountDeps {
+  config: Config;
+  database: DatabaseHandle;
+  rateLimits: RateLimitStore;
+}
+
+export function accountRoutes({ config, database, rateLimits }: AccountDeps, signInThrottle: SignInThrottle) {
   const db = database.db;
   const signUps = new SignUpThrottle(rateLimits, config.signupLimitPerHour);
   const app = new ApiRoutes();

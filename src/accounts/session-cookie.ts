@@ -1,10 +1,11 @@
 // The browser session cookie, shared by the JSON /auth/* endpoints and the web pages.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { Config } from '../config.js';
+import type { Config } from '../core/config.js';
 import type { Database } from '../db/client.js';
-import { SESSION_COOKIE } from '../http/auth.js';
 import { createSession, deleteSession } from './users-store.js';
+
+export const SESSION_COOKIE = 'akker_session';
 
 /** Cookies are Secure when clients reach the service over https. */
 export const secureCookies = (config: Config): boolean => config.publicUrl.startsWith('https:');

@@ -1,7 +1,7 @@
 // Sign-ups per client address in a rolling hour: accounts are cheap to make and each one brings its
 // own keys and rate limits. Counted in the rate-limit store, so processes that share Redis share it.
-import { ratePolicy, type RatePolicy } from '../http/rate-limit/policies.js';
-import type { RateLimitStore } from '../http/rate-limit/store.js';
+import { ratePolicy, type RatePolicy } from '../rate-limit/policies.js';
+import type { RateLimitStore } from '../rate-limit/store.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { newId, newSecret, sha256 } from './secrets.js';
+import { newId, newSecret, sha256 } from '../core/secrets.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 

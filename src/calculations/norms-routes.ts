@@ -2,8 +2,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { authorize } from '../access/roles.js';
 import type { Database } from '../db/client.js';
-import { DomainError, notFound } from '../domain-errors.js';
-import { json } from '../http/answers.js';
+import { DomainError, notFound } from '../core/domain-errors.js';
+import { json } from '../http/responses.js';
 import type { ApiRoutes } from '../http/api-routes.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { idParams, jsonContent } from '../http/route-helpers.js';

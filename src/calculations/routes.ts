@@ -1,7 +1,8 @@
 // HTTP for the calculations: they read stored records (a read of the resource) and never change them.
 import { createRoute } from '@hono/zod-openapi';
 import { authorize } from '../access/roles.js';
-import type { AppDeps } from '../http/context.js';
+import type { Config } from '../core/config.js';
+import type { DatabaseHandle } from '../db/client.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { jsonContent } from '../http/route-helpers.js';
 import { idParams } from '../http/route-helpers.js';
@@ -13,9 +14,9 @@ import { loadBalanceFields, loadDoseApplications } from './inputs.js';
 import { farmBalance, type FieldResult } from './nitrogen-balance/farm.js';
 import { fieldBalance } from './nitrogen-balance/field.js';
 import { FieldCalculationError, type BalanceField } from './nitrogen-balance/inputs.js';
-import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldBalanceAnswerSchema } from './schemas.js';
-import { notFound } from '../domain-errors.js';
-import { json } from '../http/answers.js';
+import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldBalanceResponseSchema } from './schemas.js';
+import { notFound } from '../core/domain-errors.js';
+import { json } from '../http/responses.js';
 import { inOneSnapshot } from '../db/paging.js';
 import { readNormsInputs } from './norms-inputs.js';
 import { registerNormsRoutes } from './norms-routes.js';
@@ -39,7 +40,7 @@ const fieldBalanceRoute = createRoute({
   description: `Over the timeframe (default: the current calendar year). A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. ${rateNote}`,
   security: apiKeySecurity,
   request: { params: fieldIdParams, body: options },
-  responses: { 200: { description: 'The balance.', content: jsonContent(fieldBalanceAnswerSchema) }, ...errors },
+  responses: { 200: { description: 'The balance.', content: jsonContent(fieldBalanceResponseSchema) }, ...errors },
 });
 
 const farmBalanceRoute = createRoute({
@@ -91,7 +92,7 @@ async function recommendation(tx: Database, b_id: string, timeframe: Timeframe) 
   return { recommendation: doseRecommendation(fieldNormsAnswer(fieldNorms(field, farm, asked.year)), asked.year) };
 }
 
-export function calculationRoutes({ config, database }: AppDeps) {
+export function calculationRoutes(config: Config, database: DatabaseHandle) {
   const db = database.db;
   const deposition = config.depositionKgNPerHaPerYear;
   const app = new ApiRoutes();

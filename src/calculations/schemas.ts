@@ -125,9 +125,9 @@ export const fieldResultSchema = z
   })
   .openapi('FieldNitrogenBalanceResult');
 
-export const fieldBalanceAnswerSchema = fieldResultSchema
+export const fieldBalanceResponseSchema = fieldResultSchema
   .extend({ timeframe: timeframeSchema })
-  .openapi('FieldNitrogenBalanceAnswer', { description: 'The nitrogen balance of one field, and the timeframe it covers.' });
+  .openapi('FieldNitrogenBalanceResponse', { description: 'The nitrogen balance of one field, and the timeframe it covers.' });
 
 const groupFigures = (what: string) =>
   z

@@ -1,7 +1,7 @@
 // Rows that have had their time (expired idempotency keys, change-feed entries past retention) are
 // deleted on a timer, a batch per statement: no request pays for a large delete, and the statements
 // of requests run between two batches.
-import type { Logger } from '../logger.js';
+import type { Logger } from '../core/logger.js';
 
 /** Deletes up to `limit` rows; answers how many it deleted. */
 export type DeleteBatch = (limit: number) => Promise<number>;

@@ -2,7 +2,7 @@
 // The process that holds `akker.lock` (created with O_EXCL, holding its pid) owns the folder.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { StartupError } from '../startup-error.js';
+import { StartupError } from '../core/startup-error.js';
 
 export class DataDirLockedError extends StartupError {}
 

@@ -1,5 +1,5 @@
 // Why a PostgreSQL server named by DATABASE_URL cannot be used at start-up, in one line that says what to do.
-import { StartupError, withoutPassword } from '../startup-error.js';
+import { StartupError, withoutPassword } from '../core/startup-error.js';
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
 

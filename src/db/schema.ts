@@ -20,7 +20,7 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
 /**
  * When the record last changed: its creation time at first, then moved on by a trigger of migration 0007
- * on every update, at least a millisecond past the value it had, so that every change shows in the answer.
+ * on every update, at least a millisecond past the value it had, so that every change shows in the response.
  */
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
 
@@ -372,8 +372,8 @@ export const farmChangeHorizons = pgTable('farm_change_horizons', {
 });
 
 /**
- * The Idempotency-Key of a user's POST and the answer it got (docs/api.md, Idempotency). A row is
- * first a reservation (`status` null) taken before the work, then the answer to replay. It expires
+ * The Idempotency-Key of a user's POST and the response it got (docs/api.md, Idempotency). A row is
+ * first a reservation (`status` null) taken before the work, then the response to replay. It expires
  * 24 h after `reserved_at`; the sweeper deletes it later. `fingerprint` is a SHA-256 of the method,
  * path and body; `reservation` is the random token of the request holding the row.
  */

@@ -1,13 +1,13 @@
 // The size limit on request bodies, counted on the bytes received, that leaves the connection usable
-// whatever the answer.
+// whatever the response.
 //
 // Why not hono/body-limit: it touches the body stream even when Content-Length already tells the size,
 // and it stops reading a chunked body at the limit. On @hono/node-server a body stream that is touched
-// and then not read to its end holds the socket paused: the server's drain after the answer cannot
+// and then not read to its end holds the socket paused: the server's drain after the response cannot
 // finish, and after 500 ms it destroys the socket, which by then may carry the client's next request
 // on the same keep-alive connection (that request dies with ECONNRESET). So: a declared length is
 // judged from the header alone (Node discards an unread body itself), and a streamed body is either
-// read to its end or, past the limit, read on and thrown away after the answer.
+// read to its end or, past the limit, read on and thrown away after the response.
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from './problem.js';
 

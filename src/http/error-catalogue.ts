@@ -157,7 +157,7 @@ export const errorGuides: Record<ErrorCode, ErrorGuide> = {
   },
 };
 
-/** The members of an answer with `code`, as a client would receive it, for documentation. */
+/** The members of a response with `code`, as a client would receive it, for documentation. */
 export function exampleProblem(code: ErrorCode, errorsUrl: string) {
   const { example } = errorGuides[code];
   return {

@@ -1,9 +1,9 @@
-// Conditional requests on single records: ETag on every answer with a record, 304 for a matching
+// Conditional requests on single records: ETag on every response with a record, 304 for a matching
 // If-None-Match on a read, and If-Match read for the write to check (resources/entity-tags.ts).
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import { entityTagOfJson, type Precondition } from '../resources/entity-tags.js';
-import { answer } from './answer-headers.js';
+import { entityTagOfJson, type Precondition } from '../core/entity-tags.js';
+import { apiResponse } from './response-headers.js';
 import { validationFailed } from './problem.js';
 import { requestHeader } from './request-headers.js';
 
@@ -45,28 +45,28 @@ function noneMatch(c: Context, tag: string): boolean {
   return !tags.some((sent) => (sent.startsWith('W/') ? sent.slice(2) : sent) === tag);
 }
 
-type JsonAnswer<T, S extends 200 | 201> = Response & TypedResponse<JSONParsed<T>, S, 'json'>;
+type JsonResponse<T, S extends 200 | 201> = Response & TypedResponse<JSONParsed<T>, S, 'json'>;
 type NotModified = Response & TypedResponse<null, 304, 'body'>;
 
-/** A record with its ETag (the answer of a read, a change or a creation). */
-export function recordAnswer<T, S extends 200 | 201>(c: Context, record: T, status: S, own?: Record<string, string>): JsonAnswer<T, S> {
+/** A record with its ETag (the response of a read, a change or a creation). */
+export function recordResponse<T, S extends 200 | 201>(c: Context, record: T, status: S, own?: Record<string, string>): JsonResponse<T, S> {
   const json = JSON.stringify(record);
-  return answer(c, json, status, 'application/json', { ...own, etag: entityTagOfJson(json) }) as JsonAnswer<T, S>;
+  return apiResponse(c, json, status, 'application/json', { ...own, etag: entityTagOfJson(json) }) as JsonResponse<T, S>;
 }
 
-/** The answer of a read: the record with its ETag, or 304 with the ETag alone when If-None-Match holds it. */
-export function readAnswer<T>(c: Context, record: T): JsonAnswer<T, 200> | NotModified {
+/** The response of a read: the record with its ETag, or 304 with the ETag alone when If-None-Match holds it. */
+export function readResponse<T>(c: Context, record: T): JsonResponse<T, 200> | NotModified {
   const json = JSON.stringify(record);
   const tag = entityTagOfJson(json);
-  if (!noneMatch(c, tag)) return answer(c, null, 304, undefined, { etag: tag }) as NotModified;
-  return answer(c, json, 200, 'application/json', { etag: tag }) as JsonAnswer<T, 200>;
+  if (!noneMatch(c, tag)) return apiResponse(c, null, 304, undefined, { etag: tag }) as NotModified;
+  return apiResponse(c, json, 200, 'application/json', { etag: tag }) as JsonResponse<T, 200>;
 }
 
 const tagHeader = (description: string) => ({
   ETag: { schema: { type: 'string' as const, example: '"q0Zl3xYf8cTn2WbJ5kRsE7uVhA9dGmP1oLzC4iNwB6y"' }, description },
 });
 
-/** The ETag header of an answer with a record. */
+/** The ETag header of a response with a record. */
 export const etagHeader = tagHeader('Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match.');
 
 /** The 304 of a read. */

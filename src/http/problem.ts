@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { answer } from './answer-headers.js';
+import { apiResponse } from './response-headers.js';
 
 export const errorCodes = {
   'validation-failed': { status: 400, title: 'Validation Failed' },
@@ -58,7 +58,7 @@ const MAX_ENTRY_TEXT_LENGTH = 200;
 export const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /**
- * Thrown anywhere below the routes; turned into problem+json by the app's error handler. It is an answer,
+ * Thrown anywhere below the routes; turned into problem+json by the app's error handler. It is a response,
  * not a fault, so it carries no stack trace: capturing one costs more than the rest of a 404.
  */
 export class ApiError extends Error {
@@ -67,7 +67,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     /**
-     * `headers`: header fields of the answer, by lower-case name. `errorsOmitted`: entries left out
+     * `headers`: header fields of the response, by lower-case name. `errorsOmitted`: entries left out
      * of `errors` before it was built (the body lists at most MAX_LISTED_ERRORS in any case).
      */
     readonly options: { errors?: FieldError[]; errorsOmitted?: number; headers?: Record<string, string> } = {},
@@ -129,7 +129,7 @@ export function problemBody(error: ApiError, errorsUrl: string, instance: string
 export function problemResponse(c: Context, error: ApiError, errorsUrl: string, errorId = newErrorId()): Response {
   const body = JSON.stringify(problemBody(error, errorsUrl, c.req.path, errorId));
   c.set('errorId', errorId);
-  return answer(c, body, error.status, 'application/problem+json', error.options.headers);
+  return apiResponse(c, body, error.status, 'application/problem+json', error.options.headers);
 }
 
 // One body for every cause (missing, malformed, unknown, revoked, expired), so keys cannot be enumerated.

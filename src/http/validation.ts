@@ -2,7 +2,7 @@
 // MAX_LISTED_ERRORS of them, the rest counted); issues that a schema marks as semantic (see
 // `unprocessable`) → 422 when they are the only ones.
 import type { Hook } from '@hono/zod-openapi';
-import type { AppEnv } from './context.js';
+import type { ApiEnv } from './env.js';
 import { z } from 'zod';
 import { ApiError, describeErrors, MAX_LISTED_ERRORS, validationFailed, type FieldError } from './problem.js';
 
@@ -87,7 +87,7 @@ function rejectNul(data: unknown, target: string): void {
 }
 
 /** The defaultHook of every OpenAPI route. */
-export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+export const validationHook: Hook<unknown, ApiEnv, string, unknown> = (result) => {
   if (!result.success) throw validationError(result.error as z.ZodError, result.target);
   rejectNul(result.data, result.target);
 };

@@ -1,18 +1,18 @@
 // The idempotency keys of POST requests (docs/api.md, Idempotency): one row per user and key, first a
-// reservation taken before the work, then the answer to replay until it expires.
+// reservation taken before the work, then the response to replay until it expires.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.js';
 
-/** How long an answer is replayed, counted from the request that reserved its key. */
+/** How long a response is replayed, counted from the request that reserved its key. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**
- * How old a reservation without an answer must be before another request may take it over: longer than
+ * How old a reservation without a response must be before another request may take it over: longer than
  * any request runs, so only a request whose process died (or lost its database) leaves one this old.
  */
 export const RESERVATION_TAKEOVER_SECONDS = 10 * 60;
 
-/** The answer stored for a key: its status, body (null for none) and the header fields a replay repeats. */
-export interface StoredAnswer {
+/** The response stored for a key: its status, body (null for none) and the header fields a replay repeats. */
+export interface StoredResponse {
   status: number;
   contentType: string | null;
   location: string | null;
@@ -26,7 +26,7 @@ export interface KeyOwner {
 }
 
 /** What reserving a key found: the key is now ours, or another request holds it (answered or not yet). */
-export type Reservation = { reserved: true } | { reserved: false; fingerprint: string; answer: StoredAnswer | null };
+export type Reservation = { reserved: true } | { reserved: false; fingerprint: string; answer: StoredResponse | null };
 
 /** One retry covers the race below; a third attempt would need the key deleted and reserved again in between. */
 const MAX_RESERVE_ATTEMPTS = 3;
@@ -81,8 +81,8 @@ export async function reserveKey(db: Database, owner: KeyOwner, fingerprint: str
   }
 }
 
-/** Stores the answer of the request holding `reservation`; a reservation taken over since stores nothing. */
-export async function completeKey(db: Database, owner: KeyOwner, reservation: string, answer: StoredAnswer): Promise<void> {
+/** Stores the response of the request holding `reservation`; a reservation taken over since stores nothing. */
+export async function completeKey(db: Database, owner: KeyOwner, reservation: string, answer: StoredResponse): Promise<void> {
   await db.execute(
     sql`update idempotency_keys
            set status = ${answer.status}, content_type = ${answer.contentType}, location = ${answer.location},

@@ -1,7 +1,7 @@
 // Expired idempotency keys, deleted on a timer in batches (db/batched-cleanup.ts).
 import { deleteInBatches, startBatchedCleanup, type BatchedCleanup } from '../db/batched-cleanup.js';
 import type { Database } from '../db/client.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../core/logger.js';
 import { deleteExpiredKeys } from './store.js';
 
 const SWEEP_INTERVAL_MS = 5 * 60_000;

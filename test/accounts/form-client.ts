@@ -1,5 +1,5 @@
 // A browser stand-in for the page tests: keeps cookies, reads CSRF tokens, posts forms.
-import type { App } from '../../src/app.js';
+import type { App } from '../../src/app/app.js';
 
 export const ORIGIN = 'https://akker.test';
 

@@ -8,7 +8,7 @@ import { serve } from '@hono/node-server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, hasChromium as chromiumInstalled, launchChromium } from '../../scripts/chromium.js';
-import type { App } from '../../src/app.js';
+import type { App } from '../../src/app/app.js';
 import { appOn, type TestApp } from '../helpers/app.js';
 import { openTestPglite } from '../helpers/databases.js';
 import { tempDir } from '../helpers/temp.js';

@@ -1,7 +1,7 @@
 // Sign-ups per client address in a rolling hour (SIGNUP_LIMIT_PER_HOUR), for the JSON endpoint and
 // the sign-up page together; and the key forms of the Developer Settings page counted like their API twins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/core/config.js';
 import { appOn, expectProblem, type TestApp } from '../helpers/app.js';
 import { openTestPglite } from '../helpers/databases.js';
 import { csrfOf, FormClient, signedUpClient } from './form-client.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AkkerError, createAkkerClient, createGeoJsonClient, eachItem, type AkkerClient } from '../../clients/typescript/src/index.js';
 import { sql } from 'drizzle-orm';
 import { readFarm, pullChanges, syncFarm } from '../../clients/typescript/examples/sync-farm.js';
-import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
+import { MemoryStore } from '../../src/rate-limit/memory-store.js';
 import { pruneChanges } from '../../src/resources/changes/pruning.js';
 import { CLIENT_TYPES_PATH, clientTypesSource, defaultApiDocument } from '../../scripts/client-types.js';
 import { signUpWithKey, type Account } from '../helpers/app.js';
@@ -24,11 +24,11 @@ interface Exchange {
 }
 
 /**
- * A TCP relay in front of the server that can lose an answer: after `loseNextAnswer()`, the next
+ * A TCP relay in front of the server that can lose an answer: after `loseNextResponse()`, the next
  * bytes the server sends are dropped and both connections closed, so the request reached the server
  * and was carried out, but the client sees a network error.
  */
-async function startRelay(target: string): Promise<{ url: string; loseNextAnswer(): void; close(): Promise<void> }> {
+async function startRelay(target: string): Promise<{ url: string; loseNextResponse(): void; close(): Promise<void> }> {
   const { hostname, port } = new URL(target);
   let loseNext = false;
   const sockets = new Set<Socket>();
@@ -56,7 +56,7 @@ async function startRelay(target: string): Promise<{ url: string; loseNextAnswer
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
-    loseNextAnswer: () => void (loseNext = true),
+    loseNextResponse: () => void (loseNext = true),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -74,7 +74,7 @@ describe('the TypeScript client', () => {
   let user: Account;
   let exchanges: Exchange[] = [];
   /** Runs when an answer has come, before the client sees it. */
-  let onAnswer: (status: number) => Promise<void> = async () => {};
+  let onResponse: (status: number) => Promise<void> = async () => {};
   let akker: AkkerClient;
 
   /** The global fetch, with each exchange written down. */
@@ -84,7 +84,7 @@ describe('the TypeScript client', () => {
     exchanges.push(exchange);
     const response = await fetch(request);
     exchange.outcome = response.status;
-    await onAnswer(response.status);
+    await onResponse(response.status);
     return response;
   };
 
@@ -169,7 +169,7 @@ describe('the TypeScript client', () => {
 
   it('resends a GET whose answer was lost', async () => {
     exchanges = [];
-    relay.loseNextAnswer();
+    relay.loseNextResponse();
     const farm = await akker.GET('/api/farms/{b_id_farm}', { params: { path: { b_id_farm: farmId } } });
     expect(farm.data?.b_name_farm).toBe('De Hoeve');
     expect(exchanges.map((e) => e.outcome)).toEqual(['network error', 200]);
@@ -177,7 +177,7 @@ describe('the TypeScript client', () => {
 
   it('resends a POST whose answer was lost with the same Idempotency-Key: one field, the first answer', async () => {
     exchanges = [];
-    relay.loseNextAnswer();
+    relay.loseNextResponse();
     const created = await akker.POST('/api/farms/{b_id_farm}/fields', {
       params: { path: { b_id_farm: farmId } },
       body: { b_name: 'Na de storing', b_start: '2024-01-01', b_geometry: rectangle(5.2) },
@@ -206,11 +206,11 @@ describe('the TypeScript client', () => {
     const answered = sql`update idempotency_keys set status = 201 where idempotency_key = ${key}`;
     await server.database.db.execute(inProgress);
     exchanges = [];
-    onAnswer = async (status) => {
+    onResponse = async (status) => {
       if (status === 409) await server.database.db.execute(answered);
     };
     const resent = await post();
-    onAnswer = async () => {};
+    onResponse = async () => {};
     expect(exchanges.map((e) => e.outcome)).toEqual([409, 201]);
     expect(resent.data).toEqual(first.data);
     fieldIds.push(first.data!.b_id);
@@ -221,14 +221,14 @@ describe('the TypeScript client', () => {
     expect(created.response.status).toBe(201);
     expect(created.data!.key).toMatch(/^akk_/);
     exchanges = [];
-    relay.loseNextAnswer();
+    relay.loseNextResponse();
     await expect(akker.POST('/api/keys', { body: { name: 'answer lost' } })).rejects.toThrow();
     expect(exchanges.map((e) => e.outcome)).toEqual(['network error']);
   });
 
   it('does not resend a PATCH whose answer was lost: it was carried out', async () => {
     exchanges = [];
-    relay.loseNextAnswer();
+    relay.loseNextResponse();
     await expect(
       akker.PATCH('/api/farms/{b_id_farm}', { params: { path: { b_id_farm: farmId } }, body: { b_name_farm: 'De Nieuwe Hoeve' } }),
     ).rejects.toThrow();

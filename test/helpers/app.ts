@@ -1,9 +1,9 @@
 // Starts the real app on a test database and offers the requests every test needs.
-import { createApp, createDeps, type App } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { createApp, createDeps, type App } from '../../src/app/app.js';
+import { loadConfig, type Config } from '../../src/core/config.js';
 import { openPostgres, type DatabaseHandle } from '../../src/db/client.js';
-import type { AppDeps } from '../../src/http/context.js';
-import type { RateLimitStore } from '../../src/http/rate-limit/store.js';
+import type { AppDeps } from '../../src/app/deps.js';
+import type { RateLimitStore } from '../../src/rate-limit/store.js';
 import { openTestDatabase, openTestPostgres, type StorageKind } from './databases.js';
 
 export interface TestApp {

@@ -1,5 +1,5 @@
 // Records created through the API, as a client would, for the resource tests.
-import type { App } from '../../src/app.js';
+import type { App } from '../../src/app/app.js';
 import { call } from './app.js';
 
 /** A rectangle of `widthDeg` × `heightDeg` degrees with its south-west corner at (lon, lat). */

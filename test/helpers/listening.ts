@@ -1,8 +1,8 @@
 // The real app behind a real HTTP server on a loopback port, for tests of requests that overlap:
 // app.request() runs a request to its end on the caller's turn, a socket does not.
 import type { AddressInfo } from 'node:net';
-import { createAppServer } from '../../src/http/node-server.js';
-import type { RateLimitStore } from '../../src/http/rate-limit/store.js';
+import { createAppServer } from '../../src/app/node-server.js';
+import type { RateLimitStore } from '../../src/rate-limit/store.js';
 import { startTestApp, type TestApp } from './app.js';
 import type { StorageKind } from './databases.js';
 

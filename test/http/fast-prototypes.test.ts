@@ -13,7 +13,7 @@ const probe = `
 const isFast = new Function('o', 'return %HasFastProperties(o)');
 const builtins = { String, Number, Boolean, Symbol, Object, Array, Function, Promise, Map, Set, RegExp, Date, Error, Uint8Array };
 const fastBefore = Object.keys(builtins).filter((name) => isFast(builtins[name].prototype));
-await import('${compiledUrl('src/app.ts')}');
+await import('${compiledUrl('src/app/app.ts')}');
 await import('${compiledUrl('src/db/client.ts')}');
 console.log(JSON.stringify(fastBefore.filter((name) => !isFast(builtins[name].prototype))));
 `;

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, createDeps } from '../../src/app.js';
-import { createLogger } from '../../src/logger.js';
+import { createApp, createDeps } from '../../src/app/app.js';
+import { createLogger } from '../../src/core/logger.js';
 import { testConfig } from '../helpers/app.js';
 import { openTestPglite } from '../helpers/databases.js';
 

@@ -86,8 +86,8 @@ describe('ioredis', { timeout: 120_000 }, () => {
   const script = `
     import { createRequire } from 'node:module';
     import { readFileSync } from 'node:fs';
-    const { createApp, createDeps } = await import('${compiledUrl('src/app.ts')}');
-    const { loadConfig } = await import('${compiledUrl('src/config.ts')}');
+    const { createApp, createDeps } = await import('${compiledUrl('src/app/app.ts')}');
+    const { loadConfig } = await import('${compiledUrl('src/core/config.ts')}');
     const { pgliteHandle } = await import('${compiledUrl('src/db/client.ts')}');
     const { PgliteThread } = await import('${compiledUrl('src/db/pglite-thread.ts')}');
     const database = pgliteHandle(await PgliteThread.start({ loadDataDir: new Blob([readFileSync(process.env.TEMPLATE)]) }));

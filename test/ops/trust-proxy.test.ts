@@ -2,7 +2,7 @@
 // only when the connection's peer is a trusted proxy; otherwise the header is ignored.
 import { afterEach, describe, expect, it } from 'vitest';
 import { forwardedClient } from '../../src/accounts/client-address.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/core/config.js';
 import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
 
 const opened: ListeningApp[] = [];

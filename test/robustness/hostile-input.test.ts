@@ -27,7 +27,7 @@ interface Answer {
   headers: IncomingHttpHeaders;
   body: string;
   /** Bytes of the request body written when the answer arrived. */
-  sentWhenAnswered: number;
+  sentWhenResponded: number;
 }
 
 /**
@@ -42,11 +42,11 @@ function send(url: string, method: string, path: string, headers: Record<string,
     const outgoing = { 'content-type': 'application/json', ...headers, ...(chunked ? {} : { 'content-length': String(bytes.length) }) };
     const call = httpRequest(`${url}${path}`, { method, headers: outgoing }, (response) => {
       answered = true;
-      const sentWhenAnswered = sent;
+      const sentWhenResponded = sent;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), sentWhenAnswered });
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), sentWhenResponded });
         call.destroy();
       });
     });
@@ -105,7 +105,7 @@ describe.each(storageKinds)('hostile input (%s)', (kind) => {
       const answered = await healthDuring(t.url, send(t.url, 'POST', path, {}, body));
       expectSmallProblem(answered, 413, 'payload-too-large');
       // Judged on Content-Length: the server answered while most of the body was still to come.
-      expect(answered.result.sentWhenAnswered).toBeLessThan(MiB);
+      expect(answered.result.sentWhenResponded).toBeLessThan(MiB);
     });
 
     it(`refuses the same body sent chunked to ${path} with 413`, async () => {

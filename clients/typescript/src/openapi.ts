@@ -2394,7 +2394,7 @@ export interface components {
             organic_certification?: string[];
         } | null;
         /** @description The nitrogen balance of one field, and the timeframe it covers. */
-        FieldNitrogenBalanceAnswer: components["schemas"]["FieldNitrogenBalanceResult"] & {
+        FieldNitrogenBalanceResponse: components["schemas"]["FieldNitrogenBalanceResult"] & {
             timeframe: components["schemas"]["CalculationTimeframe"];
         };
         /** @description The field's nitrogen balance and its terms; null when the field cannot be calculated. */
@@ -10227,7 +10227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldNitrogenBalanceAnswer"];
+                    "application/json": components["schemas"]["FieldNitrogenBalanceResponse"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */

@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { newSecret } from '../secrets.js';
+import { newSecret } from '../../core/secrets.js';
 
 export const CSRF_FIELD = '_csrf';
 const VISITOR_COOKIE = 'akker_visitor';
@@ -49,33 +49,3 @@ export function expectedVisitorToken(c: Context, secure: boolean): string | unde
   const secret = readVisitorSecret(c, secure);
   return secret === undefined ? undefined : csrfTokenFor(secret);
 }
-
-function refererOrigin(referer: string | undefined): string | undefined {
-  if (referer === undefined) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Browsers name the origin of every form post (Origin; Referer as a fallback
- * when a privacy setting drops it). A post naming none, or another site, is refused.
- */
-export function comesFromOurOrigin(c: Context, publicUrl: string): boolean {
-  const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
-  return origin !== undefined && isOurOrigin(c, publicUrl, origin);
-}
-
-/**
- * A request that names an origin (every browser request that posts does) other than ours. Programs
- * name none; they are not browsers, so no other site can send them with someone's cookie.
- */
-export function namesForeignOrigin(c: Context, publicUrl: string): boolean {
-  const origin = c.req.header('origin');
-  return origin !== undefined && !isOurOrigin(c, publicUrl, origin);
-}
-
-const isOurOrigin = (c: Context, publicUrl: string, origin: string) =>
-  origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;

@@ -1,7 +1,8 @@
 // Reading a form post: size, type, origin and CSRF token checked before any field is used.
 import type { Context } from 'hono';
 import { limitBody } from '../../http/body-limit.js';
-import { comesFromOurOrigin, CSRF_FIELD, tokensMatch } from './csrf.js';
+import { comesFromOurOrigin } from '../../http/same-origin.js';
+import { CSRF_FIELD, tokensMatch } from './csrf.js';
 import { PageError } from './page-error.js';
 
 // Our forms are a few short fields; anything larger is not one of them.

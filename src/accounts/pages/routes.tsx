@@ -10,10 +10,10 @@ import { checkSignIn } from '../sign-in.js';
 import { SignUpThrottle } from '../sign-up-throttle.js';
 import type { SignInThrottle } from '../sign-in-throttle.js';
 import { createUser } from '../users-store.js';
-import type { AppDeps } from '../../http/context.js';
+import type { AccountDeps } from '../routes.js';
 import { newErrorId } from '../../http/problem.js';
-import { countRequest, type Counted } from '../../http/rate-limit/middleware.js';
-import { ratePolicies, userCeilings } from '../../http/rate-limit/policies.js';
+import { countRequest, type Counted } from '../../rate-limit/count.js';
+import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
 import { AccountPage, DeveloperSettingsPage } from './account.js';
 import { ApiKeysPage, RevokeKeyPage, type ApiKeysView } from './api-keys.js';
 import { assetRoutes } from './assets.js';
@@ -79,7 +79,7 @@ function renderError(error: Error, c: Context) {
   );
 }
 
-export function pageRoutes({ config, database, rateLimits }: AppDeps, signInThrottle: SignInThrottle) {
+export function pageRoutes({ config, database, rateLimits }: AccountDeps, signInThrottle: SignInThrottle) {
   const db = database.db;
   const signUps = new SignUpThrottle(rateLimits, config.signupLimitPerHour);
   // The key forms count like their API twins: key management, in the general window of the user.

@@ -2,13 +2,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { listAudit } from '../../access/audit.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
-import { json } from '../../http/answers.js';
+import { json } from '../../http/responses.js';
 
 const auditEntrySchema = z
   .object({
@@ -43,7 +43,7 @@ const listRoute = createRoute({
   },
 });
 
-export function auditRoutes({ database }: AppDeps) {
+export function auditRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
   app.openapi(listRoute, async (c) => {

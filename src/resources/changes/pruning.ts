@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { deleteInBatches, startBatchedCleanup, type BatchedCleanup } from '../../db/batched-cleanup.js';
 import { queryRows, type Database } from '../../db/client.js';
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../core/logger.js';
 
 const BATCH = 1000;
 const INTERVAL_MS = 10 * 60_000;

@@ -1,12 +1,12 @@
 // HTTP for a farm's change feed: what changed since a cursor, for clients that keep a copy of the farm.
 import { createRoute } from '@hono/zod-openapi';
 import { authorizeWithRole, roleAllows } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
 import { validationFailed } from '../../http/problem.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
-import { json } from '../../http/answers.js';
+import { json } from '../../http/responses.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { encodeCursor } from './cursor.js';
 import { changePageSchema, changesQuerySchema } from './schemas.js';
@@ -31,7 +31,7 @@ const listRoute = createRoute({
   },
 });
 
-export function changeRoutes({ database }: AppDeps) {
+export function changeRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
   app.openapi(listRoute, async (c) => {

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
 import { rfc3339Text } from '../../db/timestamps.js';
-import { DomainError } from '../../domain-errors.js';
+import { DomainError } from '../../core/domain-errors.js';
 import type { Change, ChangeType } from './schemas.js';
 
 type ChangeRow = {

@@ -2,24 +2,24 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema } from '../../http/pagination.js';
-import { notFound } from '../../domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { cultivationCreateSchema, cultivationSchema, cultivationUpdateSchema } from './schemas.js';
 import { createCultivation, deleteCultivation, getCultivation, listCultivations, updateCultivation } from './store.js';
-import { json, noContent } from '../../http/answers.js';
+import { json, noContent } from '../../http/responses.js';
 import {
   etagHeader,
   ifMatch,
   ifMatchParameter,
   ifNoneMatchParameter,
   notModifiedResponse,
-  readAnswer,
-  recordAnswer,
+  readResponse,
+  recordResponse,
 } from '../../http/etag.js';
 
 const tags = ['Cultivations'];
@@ -115,7 +115,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export function cultivationRoutes({ database }: AppDeps) {
+export function cultivationRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -137,7 +137,7 @@ export function cultivationRoutes({ database }: AppDeps) {
       (tx) => createCultivation(tx, b_id, input),
       { action: 'create', kind: 'cultivation', id: (created) => created.b_lu },
     );
-    return recordAnswer(c, cultivation, 201, { location: `/api/cultivations/${cultivation.b_lu}` });
+    return recordResponse(c, cultivation, 201, { location: `/api/cultivations/${cultivation.b_lu}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -145,7 +145,7 @@ export function cultivationRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'cultivation', b_lu, 'read');
     const cultivation = await getCultivation(db, b_lu);
     if (!cultivation) throw notFound('The cultivation does not exist.');
-    return readAnswer(c, cultivation);
+    return readResponse(c, cultivation);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -159,7 +159,7 @@ export function cultivationRoutes({ database }: AppDeps) {
       (tx) => updateCultivation(tx, b_lu, changes, precondition),
       { action: 'update', kind: 'cultivation', id: b_lu },
     );
-    return recordAnswer(c, cultivation, 200);
+    return recordResponse(c, cultivation, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

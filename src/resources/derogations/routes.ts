@@ -2,9 +2,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import { json, noContent } from '../../http/answers.js';
-import type { AppDeps } from '../../http/context.js';
-import { etagHeader, ifMatch, ifMatchParameter, recordAnswer } from '../../http/etag.js';
+import { json, noContent } from '../../http/responses.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import { etagHeader, ifMatch, ifMatchParameter, recordResponse } from '../../http/etag.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
@@ -61,7 +61,7 @@ const releaseRoute = createRoute({
   },
 });
 
-export function derogationRoutes({ database }: AppDeps) {
+export function derogationRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -82,7 +82,7 @@ export function derogationRoutes({ database }: AppDeps) {
       (tx) => holdDerogation(tx, b_id_farm, year),
       { action: (held) => (held.created ? 'create' : null), kind: 'derogation', id: String(year) },
     );
-    return created ? recordAnswer(c, derogation, 201) : recordAnswer(c, derogation, 200);
+    return created ? recordResponse(c, derogation, 201) : recordResponse(c, derogation, 200);
   });
 
   app.openapi(releaseRoute, async (c) => {

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.js';
 import { selectPage, type PageQuery } from '../../db/paging.js';
 import { derogations } from '../../db/schema.js';
 import { recordTimes } from '../../db/timestamps.js';
-import { notFound } from '../../domain-errors.js';
-import { assertUnchanged, type Precondition } from '../entity-tags.js';
+import { notFound } from '../../core/domain-errors.js';
+import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { Derogation } from './schemas.js';
 
 const columns = {

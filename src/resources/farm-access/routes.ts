@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
@@ -10,7 +10,7 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { accessEmailParams, accessEntrySchema, accessGrantSchema } from './schemas.js';
 import { grantAccess, listAccess, revokeAccess } from './store.js';
-import { json, noContent } from '../../http/answers.js';
+import { json, noContent } from '../../http/responses.js';
 
 const tags = ['Sharing'];
 
@@ -59,7 +59,7 @@ const revokeRoute = createRoute({
   },
 });
 
-export function farmAccessRoutes({ database }: AppDeps) {
+export function farmAccessRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 

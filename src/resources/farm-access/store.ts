@@ -4,7 +4,7 @@ import { queryRows, type Database } from '../../db/client.js';
 import { countRows, inOneSnapshot } from '../../db/paging.js';
 import { farmAccess, users, type FarmRole } from '../../db/schema.js';
 import type { PageQuery } from '../../db/paging.js';
-import { DomainError, notFound } from '../../domain-errors.js';
+import { DomainError, notFound } from '../../core/domain-errors.js';
 import { findUserByEmail } from '../../accounts/users-store.js';
 
 export async function listAccess(db: Database, farmId: string, page: PageQuery) {

@@ -3,23 +3,24 @@ import { createRoute } from '@hono/zod-openapi';
 import { settleKeyCheck } from '../../access/key-check.js';
 import { auditedWrite } from '../../access/audited-write.js';
 import { recordWrite } from '../../access/audit.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import type { AccessMemory } from '../../access/access-memory.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
-import { notFound } from '../../domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
 import { createFarm, deleteFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
-import { json, noContent } from '../../http/answers.js';
+import { json, noContent } from '../../http/responses.js';
 import {
   etagHeader,
   ifMatch,
   ifMatchParameter,
   ifNoneMatchParameter,
   notModifiedResponse,
-  readAnswer,
-  recordAnswer,
+  readResponse,
+  recordResponse,
 } from '../../http/etag.js';
 
 const tags = ['Farms'];
@@ -103,8 +104,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export function farmRoutes(deps: AppDeps) {
-  const { database } = deps;
+export function farmRoutes({ database, access }: { database: DatabaseHandle; access: AccessMemory }) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -124,13 +124,13 @@ export function farmRoutes(deps: AppDeps) {
       await recordWrite(tx, principal, created.b_id_farm, 'create', 'farm', created.b_id_farm);
       return created;
     });
-    return recordAnswer(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
+    return recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
   });
 
   app.openapi(getRoute, async (c) => {
-    const farm = await findReadableFarm(deps, c.get('principal'), c.req.valid('param').b_id_farm);
+    const farm = await findReadableFarm({ database, access }, c.get('principal'), c.req.valid('param').b_id_farm);
     if (!farm) throw notFound('The farm does not exist.');
-    return readAnswer(c, farm);
+    return readResponse(c, farm);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -144,7 +144,7 @@ export function farmRoutes(deps: AppDeps) {
       (tx) => updateFarm(tx, b_id_farm, changes, precondition),
       { action: 'update', kind: 'farm', id: b_id_farm },
     );
-    return recordAnswer(c, farm, 200);
+    return recordResponse(c, farm, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

@@ -1,16 +1,16 @@
 // Farm queries. Reads fold the principal's key check and role into the same statement.
 import { eq, sql } from 'drizzle-orm';
-import { keyCheckNeeded, type Principal } from '../../accounts/principal.js';
+import { keyCheckNeeded, type Principal } from '../../core/principal.js';
 import type { AccessMemory, AccessVersion } from '../../access/access-memory.js';
 import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { Statement } from '../../db/statement.js';
 import { recordTimes, rfc3339Text } from '../../db/timestamps.js';
 import { farms, type FarmRole } from '../../db/schema.js';
-import { newId } from '../../accounts/secrets.js';
+import { newId } from '../../core/secrets.js';
 import type { PageQuery } from '../../db/paging.js';
 import { deleteFarmCascade } from '../cascade.js';
-import { assertUnchanged, type Precondition } from '../entity-tags.js';
+import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { Farm, FarmCreate, FarmUpdate } from './schemas.js';
 
 const farmColumns = {
@@ -87,7 +87,7 @@ export async function findReadableFarm(
       return farm;
     }
   }
-  // The farm and the principal's role on it, with the answer of the key re-check; no row without a role.
+  // The farm and the principal's role on it, with the response of the key re-check; no row without a role.
   const checksKey = keyCheckNeeded(principal);
   const [row] = await database.rows(readFarmStatement(principal), { farmId, userId: principal.userId, keyId });
   if (!row) return undefined;

@@ -2,24 +2,24 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema } from '../../http/pagination.js';
-import { notFound } from '../../domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { applicationCreateSchema, applicationSchema, applicationUpdateSchema } from './schemas.js';
 import { createApplication, deleteApplication, getApplication, listApplications, updateApplication } from './store.js';
-import { json, noContent } from '../../http/answers.js';
+import { json, noContent } from '../../http/responses.js';
 import {
   etagHeader,
   ifMatch,
   ifMatchParameter,
   ifNoneMatchParameter,
   notModifiedResponse,
-  readAnswer,
-  recordAnswer,
+  readResponse,
+  recordResponse,
 } from '../../http/etag.js';
 
 const tags = ['Fertilizer applications'];
@@ -104,7 +104,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export function applicationRoutes({ database }: AppDeps) {
+export function applicationRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -126,7 +126,7 @@ export function applicationRoutes({ database }: AppDeps) {
       (tx) => createApplication(tx, b_id, input),
       { action: 'create', kind: 'fertilizer application', id: (a) => a.p_app_id },
     );
-    return recordAnswer(c, application, 201, { location: `/api/fertilizer-applications/${application.p_app_id}` });
+    return recordResponse(c, application, 201, { location: `/api/fertilizer-applications/${application.p_app_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -134,7 +134,7 @@ export function applicationRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'fertilizer application', p_app_id, 'read');
     const application = await getApplication(db, p_app_id);
     if (!application) throw notFound('The fertilizer application does not exist.');
-    return readAnswer(c, application);
+    return readResponse(c, application);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -148,7 +148,7 @@ export function applicationRoutes({ database }: AppDeps) {
       (tx) => updateApplication(tx, p_app_id, changes, precondition),
       { action: 'update', kind: 'fertilizer application', id: p_app_id },
     );
-    return recordAnswer(c, application, 200);
+    return recordResponse(c, application, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

@@ -2,24 +2,24 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
-import { notFound } from '../../domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { farmFertilizerCreateSchema, farmFertilizerSchema } from './schemas.js';
 import { acquireFertilizer, deleteFarmFertilizer, getFarmFertilizer, listFarmFertilizers } from './store.js';
-import { json, noContent } from '../../http/answers.js';
+import { json, noContent } from '../../http/responses.js';
 import {
   etagHeader,
   ifMatch,
   ifMatchParameter,
   ifNoneMatchParameter,
   notModifiedResponse,
-  readAnswer,
-  recordAnswer,
+  readResponse,
+  recordResponse,
 } from '../../http/etag.js';
 
 const tags = ['Fertilizers'];
@@ -98,7 +98,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export function fertilizerRoutes({ database }: AppDeps) {
+export function fertilizerRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -120,7 +120,7 @@ export function fertilizerRoutes({ database }: AppDeps) {
       (tx) => acquireFertilizer(tx, b_id_farm, input),
       { action: 'create', kind: 'fertilizer', id: (f) => f.p_id },
     );
-    return recordAnswer(c, fertilizer, 201, { location: `/api/fertilizers/${fertilizer.p_id}` });
+    return recordResponse(c, fertilizer, 201, { location: `/api/fertilizers/${fertilizer.p_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -128,7 +128,7 @@ export function fertilizerRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'fertilizer', p_id, 'read');
     const fertilizer = await getFarmFertilizer(db, p_id);
     if (!fertilizer) throw notFound('The fertilizer does not exist.');
-    return readAnswer(c, fertilizer);
+    return readResponse(c, fertilizer);
   });
 
   app.openapi(deleteRoute, async (c) => {

@@ -6,10 +6,10 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { selectPage } from '../../db/paging.js';
 import { farmFertilizers, fertilizerApplications } from '../../db/schema.js';
 import { recordTimes } from '../../db/timestamps.js';
-import { newId } from '../../accounts/secrets.js';
+import { newId } from '../../core/secrets.js';
 import type { PageQuery } from '../../db/paging.js';
-import { DomainError } from '../../domain-errors.js';
-import { assertUnchanged, type Precondition } from '../entity-tags.js';
+import { DomainError } from '../../core/domain-errors.js';
+import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import { documentedFields, type FarmFertilizerCreate } from './schemas.js';
 
 const columns = {

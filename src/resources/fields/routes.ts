@@ -2,18 +2,18 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema } from '../../http/pagination.js';
-import { notFound } from '../../domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { fieldCreateSchema, fieldFeatureCollectionSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
 import { createField, deleteField, getField, listFields, listFieldsWithGeometry, updateField } from './store.js';
 import { featureCollection } from './feature-collection.js';
-import { geoJson, json, noContent } from '../../http/answers.js';
+import { geoJson, json, noContent } from '../../http/responses.js';
 import { negotiate } from '../../http/negotiation.js';
 import {
   etagHeader,
@@ -21,8 +21,8 @@ import {
   ifMatchParameter,
   ifNoneMatchParameter,
   notModifiedResponse,
-  readAnswer,
-  recordAnswer,
+  readResponse,
+  recordResponse,
 } from '../../http/etag.js';
 
 const tags = ['Fields'];
@@ -131,7 +131,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export function fieldRoutes({ database }: AppDeps) {
+export function fieldRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -155,7 +155,7 @@ export function fieldRoutes({ database }: AppDeps) {
       kind: 'field',
       id: (f) => f.b_id,
     });
-    return recordAnswer(c, field, 201, { location: `/api/fields/${field.b_id}` });
+    return recordResponse(c, field, 201, { location: `/api/fields/${field.b_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -163,7 +163,7 @@ export function fieldRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const field = await getField(db, b_id);
     if (!field) throw notFound('The field does not exist.');
-    return readAnswer(c, field);
+    return readResponse(c, field);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -181,7 +181,7 @@ export function fieldRoutes({ database }: AppDeps) {
         id: b_id,
       },
     );
-    return recordAnswer(c, field, 200);
+    return recordResponse(c, field, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

@@ -2,9 +2,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import { json } from '../../http/answers.js';
-import type { AppDeps } from '../../http/context.js';
-import { etagHeader, recordAnswer } from '../../http/etag.js';
+import { json } from '../../http/responses.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import { etagHeader, recordResponse } from '../../http/etag.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
@@ -49,7 +49,7 @@ const setRoute = createRoute({
   },
 });
 
-export function grazingIntentionRoutes({ database }: AppDeps) {
+export function grazingIntentionRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -71,7 +71,7 @@ export function grazingIntentionRoutes({ database }: AppDeps) {
       (tx) => setGrazingIntention(tx, b_id_farm, year, b_grazing_intention),
       { action: (set) => set.change, kind: 'grazing intention', id: String(year) },
     );
-    return change === 'create' ? recordAnswer(c, grazingIntention, 201) : recordAnswer(c, grazingIntention, 200);
+    return change === 'create' ? recordResponse(c, grazingIntention, 201) : recordResponse(c, grazingIntention, 200);
   });
 
   return app;

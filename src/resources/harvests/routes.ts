@@ -2,24 +2,24 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema } from '../../http/pagination.js';
-import { notFound } from '../../domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { harvestCreateSchema, harvestSchema, harvestUpdateSchema } from './schemas.js';
 import { addHarvest, deleteHarvest, getHarvest, listHarvests, readCultivation, updateHarvest } from './store.js';
-import { json, noContent } from '../../http/answers.js';
+import { json, noContent } from '../../http/responses.js';
 import {
   etagHeader,
   ifMatch,
   ifMatchParameter,
   ifNoneMatchParameter,
   notModifiedResponse,
-  readAnswer,
-  recordAnswer,
+  readResponse,
+  recordResponse,
 } from '../../http/etag.js';
 
 const tags = ['Harvests'];
@@ -105,7 +105,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export function harvestRoutes({ database }: AppDeps) {
+export function harvestRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -127,7 +127,7 @@ export function harvestRoutes({ database }: AppDeps) {
       async (tx) => addHarvest(tx, await readCultivation(tx, b_lu), input),
       { action: 'create', kind: 'harvest', id: (h) => h.b_id_harvesting },
     );
-    return recordAnswer(c, harvest, 201, { location: `/api/harvests/${harvest.b_id_harvesting}` });
+    return recordResponse(c, harvest, 201, { location: `/api/harvests/${harvest.b_id_harvesting}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -135,7 +135,7 @@ export function harvestRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'harvest', b_id_harvesting, 'read');
     const harvest = await getHarvest(db, b_id_harvesting);
     if (!harvest) throw notFound('The harvest does not exist.');
-    return readAnswer(c, harvest);
+    return readResponse(c, harvest);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -149,7 +149,7 @@ export function harvestRoutes({ database }: AppDeps) {
       (tx) => updateHarvest(tx, b_id_harvesting, changes, precondition),
       { action: 'update', kind: 'harvest', id: b_id_harvesting },
     );
-    return recordAnswer(c, harvest, 200);
+    return recordResponse(c, harvest, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

@@ -6,11 +6,11 @@ import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
 import { recordTimes } from '../../db/timestamps.js';
-import { newId } from '../../accounts/secrets.js';
+import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
-import { DomainError } from '../../domain-errors.js';
-import { assertUnchanged, type Precondition } from '../entity-tags.js';
+import { DomainError } from '../../core/domain-errors.js';
+import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import { convertHarvest, harvestInputNames, type HarvestInputs } from './conversion.js';
 import type { Harvest, HarvestCreate, HarvestUpdate } from './schemas.js';
 

@@ -2,22 +2,22 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import { json, noContent } from '../../http/answers.js';
-import type { AppDeps } from '../../http/context.js';
+import { json, noContent } from '../../http/responses.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import {
   etagHeader,
   ifMatch,
   ifMatchParameter,
   ifNoneMatchParameter,
   notModifiedResponse,
-  readAnswer,
-  recordAnswer,
+  readResponse,
+  recordResponse,
 } from '../../http/etag.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
-import { notFound } from '../../domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { organicCertificationCreateSchema, organicCertificationSchema } from './schemas.js';
 import { createOrganicCertification, deleteOrganicCertification, getOrganicCertification, listOrganicCertifications } from './store.js';
@@ -93,7 +93,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export function organicCertificationRoutes({ database }: AppDeps) {
+export function organicCertificationRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -115,7 +115,7 @@ export function organicCertificationRoutes({ database }: AppDeps) {
       (tx) => createOrganicCertification(tx, b_id_farm, input),
       { action: 'create', kind: 'organic certification', id: (created) => created.b_id_organic },
     );
-    return recordAnswer(c, certification, 201, { location: `/api/organic-certifications/${certification.b_id_organic}` });
+    return recordResponse(c, certification, 201, { location: `/api/organic-certifications/${certification.b_id_organic}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -123,7 +123,7 @@ export function organicCertificationRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'organic certification', b_id_organic, 'read');
     const certification = await getOrganicCertification(db, b_id_organic);
     if (!certification) throw notFound('The organic certification does not exist.');
-    return readAnswer(c, certification);
+    return readResponse(c, certification);
   });
 
   app.openapi(deleteRoute, async (c) => {

@@ -1,11 +1,11 @@
 // Organic certification queries.
 import { eq } from 'drizzle-orm';
-import { newId } from '../../accounts/secrets.js';
+import { newId } from '../../core/secrets.js';
 import type { Database } from '../../db/client.js';
 import { selectPage, type PageQuery } from '../../db/paging.js';
 import { organicCertifications } from '../../db/schema.js';
 import { recordTimes } from '../../db/timestamps.js';
-import { assertUnchanged, type Precondition } from '../entity-tags.js';
+import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { OrganicCertification, OrganicCertificationCreate } from './schemas.js';
 
 const columns = {

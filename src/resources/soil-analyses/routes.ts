@@ -2,24 +2,24 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
 import { authorize } from '../../access/roles.js';
-import type { AppDeps } from '../../http/context.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema } from '../../http/pagination.js';
-import { notFound } from '../../domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { soilAnalysisCreateSchema, soilAnalysisSchema, soilAnalysisUpdateSchema } from './schemas.js';
 import { createSoilAnalysis, deleteSoilAnalysis, getSoilAnalysis, listSoilAnalyses, updateSoilAnalysis } from './store.js';
-import { json, noContent } from '../../http/answers.js';
+import { json, noContent } from '../../http/responses.js';
 import {
   etagHeader,
   ifMatch,
   ifMatchParameter,
   ifNoneMatchParameter,
   notModifiedResponse,
-  readAnswer,
-  recordAnswer,
+  readResponse,
+  recordResponse,
 } from '../../http/etag.js';
 
 const tags = ['Soil analyses'];
@@ -111,7 +111,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export function soilAnalysisRoutes({ database }: AppDeps) {
+export function soilAnalysisRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
@@ -131,7 +131,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
       kind: 'soil analysis',
       id: (a) => a.a_id,
     });
-    return recordAnswer(c, analysis, 201, { location: `/api/soil-analyses/${analysis.a_id}` });
+    return recordResponse(c, analysis, 201, { location: `/api/soil-analyses/${analysis.a_id}` });
   });
 
   app.openapi(getRoute, async (c) => {
@@ -139,7 +139,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
     await authorize(db, c.get('principal'), 'soil analysis', a_id, 'read');
     const analysis = await getSoilAnalysis(db, a_id);
     if (!analysis) throw notFound('The soil analysis does not exist.');
-    return readAnswer(c, analysis);
+    return readResponse(c, analysis);
   });
 
   app.openapi(updateRoute, async (c) => {
@@ -153,7 +153,7 @@ export function soilAnalysisRoutes({ database }: AppDeps) {
       (tx) => updateSoilAnalysis(tx, a_id, changes, precondition),
       { action: 'update', kind: 'soil analysis', id: a_id },
     );
-    return recordAnswer(c, analysis, 200);
+    return recordResponse(c, analysis, 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

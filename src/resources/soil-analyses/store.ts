@@ -5,11 +5,11 @@ import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { soilAnalyses } from '../../db/schema.js';
 import { recordTimes } from '../../db/timestamps.js';
-import { newId } from '../../accounts/secrets.js';
+import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
-import { DomainError } from '../../domain-errors.js';
-import { assertUnchanged, type Precondition } from '../entity-tags.js';
+import { DomainError } from '../../core/domain-errors.js';
+import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { SoilAnalysisCreate, SoilAnalysisUpdate } from './schemas.js';
 
 const SAMPLING = ['a_date', 'a_source', 'a_depth_upper', 'a_depth_lower', 'b_sampling_date'] as const;

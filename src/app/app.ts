@@ -1,0 +1,113 @@
+// The composition root: builds the Hono app from its parts, the middleware of each family of paths in
+// order (docs/architecture.md), the route modules and the OpenAPI document.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { KeyResolver } from '../accounts/key-resolver.js';
+import { AccessMemory } from '../access/access-memory.js';
+import { notFoundPage, pageRoutes } from '../accounts/pages/routes.js';
+import { accountRoutes } from '../accounts/routes.js';
+import { SignInThrottle } from '../accounts/sign-in-throttle.js';
+import { calculationRoutes } from '../calculations/routes.js';
+import type { Config } from '../core/config.js';
+import { createLogger } from '../core/logger.js';
+import type { DatabaseHandle } from '../db/client.js';
+import type { ApiEnv } from '../http/env.js';
+import { writeResponseHeaders } from '../http/response-headers.js';
+import { validationHook } from '../http/validation.js';
+import { openRateLimitStore } from '../rate-limit/open-store.js';
+import { ratePolicies, userCeilings } from '../rate-limit/policies.js';
+import type { RateLimitStore } from '../rate-limit/store.js';
+import { auditRoutes } from '../resources/audit/routes.js';
+import { catalogueRoutes } from '../resources/catalogues/routes.js';
+import { changeRoutes } from '../resources/changes/routes.js';
+import { cultivationRoutes } from '../resources/cultivations/routes.js';
+import { derogationRoutes } from '../resources/derogations/routes.js';
+import { farmAccessRoutes } from '../resources/farm-access/routes.js';
+import { farmRoutes } from '../resources/farms/routes.js';
+import { applicationRoutes } from '../resources/fertilizer-applications/routes.js';
+import { fertilizerRoutes } from '../resources/fertilizers/routes.js';
+import { fieldRoutes } from '../resources/fields/routes.js';
+import { grazingIntentionRoutes } from '../resources/grazing-intentions/routes.js';
+import { harvestRoutes } from '../resources/harvests/routes.js';
+import { organicCertificationRoutes } from '../resources/organic-certifications/routes.js';
+import { soilAnalysisRoutes } from '../resources/soil-analyses/routes.js';
+import { docsRoutes } from './api-docs.js';
+import { authenticate } from './authentication.js';
+import { apiCors } from './cors.js';
+import type { AppDeps } from './deps.js';
+import { errorPageRoutes } from './error-pages.js';
+import { errorResponder } from './error-response.js';
+import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, jsonShapeGuard, nothingServedAt, routeGuard } from './guards.js';
+import { healthRoutes } from './health.js';
+import { idempotency } from './idempotency.js';
+import { openApiDocumentRoute } from './openapi-document.js';
+import { rateLimit } from './rate-limit.js';
+import { requestLog } from './request-log.js';
+
+/** The document and its page: no key. */
+const isPublicApiPath = (path: string) => path === '/api/openapi.json' || isUnder(path, '/api/docs');
+/** Key management also takes the session cookie. */
+const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
+
+export function createDeps(config: Config, database: DatabaseHandle, rateLimits: RateLimitStore = openRateLimitStore(config)): AppDeps {
+  const access = new AccessMemory();
+  return { config, database, access, keys: new KeyResolver(database, access), rateLimits, log: createLogger(config.logLevel) };
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const { respond, errorResponse } = errorResponder(`${config.publicUrl}/errors`, deps);
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  app.onError(errorResponse);
+  app.notFound((c) => (isMachinePath(c.req.path) ? respond(c, nothingServedAt(c.req.path)) : notFoundPage(c)));
+
+  const guardRoute = routeGuard(app);
+  app.use(requestLog(config.logRequests ? deps.log : null));
+  // The API's checks in order: response header fields and CORS wrap everything after them, errors
+  // included; then path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429 → the
+  // body's shape 400 → Idempotency-Key (400, 409, 422, or the stored response) → the route's schemas → access.
+  app.use(
+    '/api/*',
+    writeResponseHeaders,
+    apiCors,
+    guardRoute,
+    bodyGuards,
+    authenticate(deps, { isPublic: isPublicApiPath, allowsSession: isSessionApiPath }),
+    rateLimit(deps.rateLimits, ratePolicies(config.rateLimits), userCeilings(config.rateLimits, config.rateLimitUserFactor)),
+    jsonShapeGuard,
+    idempotency(deps),
+  );
+  app.use('/auth/*', writeResponseHeaders, guardRoute, bodyGuards, jsonShapeGuard);
+  // Any other method than GET or HEAD: 405 with Allow, as on the API.
+  app.use(`${HEALTH_PATH}/*`, writeResponseHeaders, guardRoute);
+
+  app.route('/', healthRoutes(deps, respond));
+  app.route('/', docsRoutes(config.publicUrl));
+  app.route('/', errorPageRoutes(respond));
+  // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
+  const signInThrottle = new SignInThrottle();
+  app.route('/', accountRoutes(deps, signInThrottle));
+  app.route('/', pageRoutes(deps, signInThrottle));
+  for (const routes of [
+    farmRoutes(deps),
+    fieldRoutes(database),
+    cultivationRoutes(database),
+    harvestRoutes(database),
+    soilAnalysisRoutes(database),
+    fertilizerRoutes(database),
+    applicationRoutes(database),
+    derogationRoutes(database),
+    grazingIntentionRoutes(database),
+    organicCertificationRoutes(database),
+    farmAccessRoutes(database),
+    auditRoutes(database),
+    changeRoutes(database),
+    calculationRoutes(config, database),
+    catalogueRoutes(),
+  ]) {
+    app.route('/', routes);
+  }
+  app.route('/', openApiDocumentRoute(app, config.publicUrl));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

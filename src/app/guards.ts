@@ -1,0 +1,164 @@
+// Checks that run before authentication, in the documented order:
+// unknown path 404 → method 405 → body over the route's size 413 → content type 415.
+// And the shape of a JSON body, which is request validation (400) and so runs after the key.
+import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { bodyBudgetOf, describeBytes, WRITE_BUDGET, type BodyBudget } from '../http/body-budget.js';
+import { declaredLength, limitBody } from '../http/body-limit.js';
+import type { ApiEnv } from '../http/env.js';
+import { exceededShape } from '../http/json-shape.js';
+import { ApiError, validationFailed } from '../http/problem.js';
+
+/** The health check, asked by load balancers and monitors. */
+export const HEALTH_PATH = '/health';
+
+/**
+ * The paths for programs, /api and /auth and everything below them, and the health check: their routes
+ * are all known to the route guard, and their errors are problem+json (people's pages get HTML).
+ */
+export const isMachinePath = (path: string) => isUnder(path, '/api') || isUnder(path, '/auth') || isUnder(path, HEALTH_PATH);
+
+/** `path` is `prefix` or below it. String tests, not a regular expression: this runs on every request. */
+export const isUnder = (path: string, prefix: string) =>
+  path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47); // '/'
+
+interface KnownPath {
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+function compileRoutePath(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+function knownPaths(app: Pick<Hono, 'routes'>): KnownPath[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || !isMachinePath(route.path)) continue;
+    const methods = byPath.get(route.path) ?? new Set<string>();
+    methods.add(route.method);
+    if (route.method === 'GET') methods.add('HEAD');
+    byPath.set(route.path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({ pattern: compileRoutePath(path), methods }));
+}
+
+/**
+ * For a machine path (where app.ts runs it): 404 for a path no route serves and 405 (with `Allow`) for
+ * a known path asked with another method, before any other work. The table is read from the app's own
+ * routes on the first request, so it cannot drift from them.
+ */
+export function routeGuard(app: Pick<Hono, 'routes'>): MiddlewareHandler<ApiEnv> {
+  let table: KnownPath[] | undefined;
+  // Not async: on the common path it only hands on next()'s promise (a throw is answered all the same).
+  return (c, next) => {
+    const path = c.req.path;
+    refuseNul(path);
+    // The router has matched already: a route of this method means the path is known (the common case).
+    if (matchedRoutes(c).some((route) => route.method === c.req.method)) return next();
+    table ??= knownPaths(app);
+    const methods = new Set<string>();
+    for (const known of table) if (known.pattern.test(path)) for (const m of known.methods) methods.add(m);
+    if (methods.size === 0) throw nothingServedAt(path);
+    if (!methods.has(c.req.method)) {
+      const allow = [...methods].sort().join(', ');
+      throw new ApiError('method-not-allowed', `${c.req.method} is not served at ${path}; use ${allow}.`, {
+        headers: { allow },
+      });
+    }
+    return next();
+  };
+}
+
+/** The 404 of a path no route serves. */
+export const nothingServedAt = (path: string) => new ApiError('not-found', `No resource is served at ${path}.`);
+
+/**
+ * 404 for a path holding U+0000, which a route's pattern may match: no identifier holds it (PostgreSQL
+ * cannot even compare text with it), so no resource is there.
+ */
+function refuseNul(path: string): void {
+  if (path.includes('\u0000')) throw nothingServedAt(path);
+}
+
+/** The budget of the route this request matched (every write route is matched by then: the route guard ran). */
+function budgetOf(c: Context): BodyBudget {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) {
+    if (routes[i]!.method === c.req.method) return bodyBudgetOf(c.req.method, routes[i]!.path);
+  }
+  return WRITE_BUDGET;
+}
+
+/** One size check per budget, built on first use: 413 on the bytes actually received (Content-Length or chunked). */
+const sizeChecks = new Map<BodyBudget, MiddlewareHandler>();
+function sizeCheckOf(budget: BodyBudget): MiddlewareHandler {
+  let check = sizeChecks.get(budget);
+  if (!check) {
+    const detail = `The request body is larger than ${budget.maxBytes} bytes (${describeBytes(budget.maxBytes)}), the most this operation accepts.`;
+    check = limitBody(budget.maxBytes, () => {
+      throw new ApiError('payload-too-large', detail);
+    });
+    sizeChecks.set(budget, check);
+  }
+  return check;
+}
+
+// The same rule as @hono/zod-openapi's media type check behind it (no space before `;`), so that
+// a Content-Type is accepted or refused in one place, before the key is checked.
+const JSON_MEDIA_TYPE = /^application\/([a-z.-]+\+)?json(;\s*[a-z0-9-]+=[^;]+)*$/i;
+
+// The declared length first: touching the body stream of a body left unread would stall the connection
+// (see body-limit.ts). Past limitBody, a streamed body is already buffered.
+async function hasBody(c: Context): Promise<boolean> {
+  const declared = declaredLength(c);
+  if (declared !== undefined) return declared > 0;
+  if (c.req.raw.body === null) return false;
+  return (await c.req.arrayBuffer()).byteLength > 0;
+}
+
+/**
+ * 413 for a body over the route's size, then 415 for a Content-Type that is not JSON or a body without one.
+ * GET and HEAD carry no body to check; skipping them also spares the hot read path the cost of
+ * building a full fetch Request, which is what touching `c.req.raw.body` does on @hono/node-server.
+ */
+export const bodyGuards: MiddlewareHandler<ApiEnv> = (c, next) =>
+  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : guardBody(c, next);
+
+async function guardBody(c: Context, next: Next): Promise<void> {
+  await sizeCheckOf(budgetOf(c))(c, () => checkContentType(c, next));
+}
+
+/** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */
+async function checkContentType(c: Context, next: Next): Promise<void> {
+  const contentType = c.req.header('content-type');
+  if (contentType === undefined ? await hasBody(c) : !JSON_MEDIA_TYPE.test(contentType.trim())) {
+    throw new ApiError(
+      'unsupported-media-type',
+      contentType === undefined
+        ? 'The request has a body but no Content-Type; send application/json.'
+        : `Content-Type ${contentType} is not accepted; send application/json.`,
+    );
+  }
+  await next();
+}
+
+/**
+ * 400 for a JSON body that nests deeper or holds more values than the route's budget, found by a
+ * pass over the text before anything parses it. The text is read here once: the validator's
+ * `c.req.json()` parses the same cached text.
+ */
+export const jsonShapeGuard: MiddlewareHandler<ApiEnv> = (c, next) =>
+  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : guardShape(c, next);
+
+async function guardShape(c: Context, next: Next): Promise<void> {
+  if (c.req.raw.body !== null) {
+    const exceeded = exceededShape(await c.req.text(), budgetOf(c));
+    if (exceeded !== undefined) throw validationFailed([{ field: 'body', message: exceeded }]);
+  }
+  await next();
+}

@@ -1,0 +1,46 @@
+// One log line per request, and the request's id: taken from the client's X-Request-Id when it is
+// well formed (so that a proxy's or a client's id follows the request into our log), else made here;
+// returned on every response. The line names the caller by user and key id, never by key, cookie or body.
+import type { ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { Logger } from '../core/logger.js';
+import type { ApiEnv } from '../http/env.js';
+import { requestHeader } from '../http/request-headers.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The request's id; a client's own when it is 1–128 letters, digits and `._:-`. */
+function requestId(given: string | undefined): string {
+  return given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** `log`: where the lines go; null writes none (LOG_REQUESTS=false), the id is still returned. */
+export function requestLog(log: Logger | null): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const id = requestId(requestHeader(c, 'x-request-id'));
+    c.set('requestId', id);
+    // Served by Node, the field goes onto its response now, whatever answer follows; in-process, onto the response.
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    outgoing?.setHeader('x-request-id', id);
+    await next();
+    if (!outgoing) c.res.headers.set('x-request-id', id);
+    if (log === null) return;
+    const principal = c.get('principal');
+    log.info(
+      {
+        request_id: id,
+        method: c.req.method,
+        route: routePath(c),
+        status: c.res.status,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        user_id: principal?.userId,
+        key_id: principal?.keyId ?? undefined,
+        error_id: c.get('errorId'),
+      },
+      'request',
+    );
+  };
+}

@@ -1,0 +1,15 @@
+// What a request carries through the API's middleware to its route (Hono's `c.get` / `c.set`).
+import type { Principal } from '../core/principal.js';
+import type { ResponseHeaderFields } from './response-header-fields.js';
+
+export interface ApiEnv {
+  Variables: {
+    principal: Principal;
+    /** See http/response-headers.ts. */
+    responseHeaders?: ResponseHeaderFields;
+    /** See app/request-log.ts. */
+    requestId?: string;
+    /** The error_id of the problem the request was answered with, for the request log. */
+    errorId?: string;
+  };
+}
