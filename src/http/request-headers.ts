@@ -29,8 +29,8 @@ const FIRST_VALUE_ONLY = new Set([
 
 /**
  * A request header field by lower-case name, as `c.req.header` reads it. Served by Node, it comes from the
- * fields Node has parsed (values trimmed; CR, LF and NUL refused by its parser): Hono would check the
- * name and value again on every call, about 1,000 instructions each, several times a hot read.
+ * fields Node has parsed (values trimmed; CR, LF and NUL refused by its parser), which Hono would check
+ * again on every call.
  */
 export function requestHeader(c: Context, name: string): string | undefined {
   const fields = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.headers;

@@ -10,8 +10,8 @@ export const NOSNIFF: readonly [string, string] = ['x-content-type-options', 'no
 export type ResponseHeaderName = 'cache-control' | 'ratelimit-policy' | 'ratelimit';
 
 /**
- * The fields of one request, and the response already built with them. One property per field, not an
- * object keyed by name: every response then copies them with the same few monomorphic stores.
+ * The fields of one request, and the response already built with them; one property per field
+ * (docs/performance.md).
  */
 export class ResponseHeaderFields {
   cacheControl: string | undefined = undefined;

@@ -1,11 +1,7 @@
-// Header fields that middleware adds to whatever answer a request ends with (RateLimit, Cache-Control).
-// The routes' answers are built with them (`answer`, and `json` / `noContent` in http/responses.ts): one
-// plain object of fields goes to the Response, and from there to Node's writeHead in one piece. Setting
-// them through Hono's `c.header` would build a fetch `Headers` object and take the response off
-// @hono/node-server's fast path; setting them on the Node response beside the response's own makes Node
-// merge two sets in its slower writeHead, which cost twice what building them into the response costs
-// (bench:instructions: some 19,000 instructions a farm read, against 9,000). `writeResponseHeaders`
-// writes them onto any other answer, that slower way.
+// Header fields that middleware adds to whatever response a request ends with (RateLimit, Cache-Control).
+// The routes' responses are built with them (`apiResponse`, and `json` / `noContent` in http/responses.ts)
+// as one plain object, the cheapest way to Node's writeHead (docs/performance.md);
+// `writeResponseHeaders` writes them onto any other response.
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { ResponseHeaderFields, type ResponseHeaderName } from './response-header-fields.js';
@@ -33,9 +29,7 @@ export function apiResponse(
   own?: Record<string, string>,
 ): Response {
   const added = (c as Context<ApiEnv>).get('responseHeaders');
-  // Built from an empty literal, not cloned with `{ ...fields }`: V8 gives a clone a map outside any
-  // transition tree, so every field added to it made a new map, in the runtime, on every request (and a
-  // map never seen before, for which Node's for-in over the fields has no cache either).
+  // Built from an empty literal, not cloned (docs/performance.md).
   const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
   if (added !== undefined) {
     if (added.cacheControl !== undefined) headers['cache-control'] = added.cacheControl;

@@ -2,13 +2,8 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
- * ioredis declares `class VerbatimString extends String`. Making String.prototype the parent of
- * a class puts it in dictionary mode in V8, and V8 turns a prototype fast again only when an
- * inline cache looks a property up through it for an object, never for a string primitive. Left
- * so, every string method call in the process is a generic lookup (Hono's path parsing alone calls
- * charCodeAt once per character of each URL: some 5,000 instructions of a farm read in
- * bench:instructions). Property reads through an object that inherits from String.prototype, in a
- * loop long enough for V8 to give the function its feedback, are that inline cache.
+ * ioredis makes String.prototype the parent of a class, which leaves every string method of the
+ * process slow until a property is read through it from an object (docs/performance.md).
  */
 function restoreFastStringPrototype(): void {
   const probe = Object.create(String.prototype) as { charCodeAt?: unknown };
