@@ -8,12 +8,12 @@ import { availableParallelism } from 'node:os';
 import { Hono } from 'hono';
 import { writeResponseHeaders } from '../src/http/response-headers.js';
 import type { ApiEnv } from '../src/http/env.js';
-import { FallbackStore } from '../src/rate-limit/fallback-store.js';
-import { MemoryStore } from '../src/rate-limit/memory-store.js';
+import { FallbackWindows } from '../src/rate-limit/fallback-windows.js';
+import { MemoryWindows } from '../src/rate-limit/memory-windows.js';
 import { rateLimit } from '../src/app/rate-limit.js';
 import { ratePolicies, type RatePolicy } from '../src/rate-limit/policies.js';
-import { connectRedis, RedisStore } from '../src/rate-limit/redis-store.js';
-import type { RateLimitStore } from '../src/rate-limit/store.js';
+import { connectRedis, RedisWindows } from '../src/rate-limit/redis-windows.js';
+import type { RateLimitWindows } from '../src/rate-limit/windows.js';
 import { problemResponse, type ApiError } from '../src/http/problem.js';
 
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -30,7 +30,7 @@ const row = (label: string, value: string) => console.log(`  ${label.padEnd(58)}
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** Mean nanoseconds per hit over `count` sequential hits spread over KEYS buckets. */
-async function perHit(store: RateLimitStore, policy: RatePolicy, count: number): Promise<number> {
+async function perHit(store: RateLimitWindows, policy: RatePolicy, count: number): Promise<number> {
   const started = process.hrtime.bigint();
   for (let i = 0; i < count; i++) await store.hit(policy, bucketNames[i % KEYS]!);
   return Number(process.hrtime.bigint() - started) / count;
@@ -38,28 +38,28 @@ async function perHit(store: RateLimitStore, policy: RatePolicy, count: number):
 
 async function benchMemoryStore(): Promise<void> {
   console.log('\nMemory store (one process), sequential hits over 1,000 keys:');
-  const counted = new MemoryStore();
+  const counted = new MemoryWindows();
   await perHit(counted, roomy.general, 200_000); // warm-up, and windows of 200 requests per key
   row('counted hit (window of ~1,000 requests per key)', format(await perHit(counted, roomy.general, 1_000_000)));
-  const refused = new MemoryStore();
+  const refused = new MemoryWindows();
   await perHit(refused, full.general, 100_000);
   row('refused hit (window full)', format(await perHit(refused, full.general, 1_000_000)));
 }
 
-async function openRedis(): Promise<RedisStore | undefined> {
+async function openRedis(): Promise<RedisWindows | undefined> {
   const connection = connectRedis(redisUrl);
   connection.on('error', () => {});
   const ready = await Promise.race([
     once(connection, 'ready').then(() => true),
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000)),
   ]);
-  if (ready) return new RedisStore(connection, prefix);
+  if (ready) return new RedisWindows(connection, prefix);
   connection.disconnect();
   console.log(`\nRedis: skipped, ${redisUrl} does not answer (set BENCH_REDIS_URL).`);
   return undefined;
 }
 
-async function benchRedisStore(store: RedisStore): Promise<void> {
+async function benchRedisStore(store: RedisWindows): Promise<void> {
   console.log(`\nRedis store (${redisUrl}, loopback), one Lua script per hit:`);
   await perHit(store, roomy.general, 2_000);
   const latencies: number[] = [];
@@ -89,7 +89,7 @@ async function benchRedisStore(store: RedisStore): Promise<void> {
  * Hono with the principal set as authentication would, the limiter (if any) with the writer of its
  * answer headers, and one constant route.
  */
-function bareApp(store: RateLimitStore | undefined): Hono<ApiEnv> {
+function bareApp(store: RateLimitWindows | undefined): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   let request = 0;
   if (store) app.use('*', writeResponseHeaders);
@@ -106,7 +106,7 @@ function bareApp(store: RateLimitStore | undefined): Hono<ApiEnv> {
 }
 
 /** Median over rounds of the mean microseconds per in-process request; the variants take turns. */
-async function benchMiddleware(stores: Array<[string, RateLimitStore | undefined]>): Promise<void> {
+async function benchMiddleware(stores: Array<[string, RateLimitWindows | undefined]>): Promise<void> {
   const perRound = 20_000;
   const rounds = 7;
   const apps = stores.map(([name, store]) => ({ name, app: bareApp(store), samples: [] as number[] }));
@@ -136,12 +136,12 @@ async function main(): Promise<void> {
   await benchMemoryStore();
   const redis = await openRedis();
   if (redis) await benchRedisStore(redis);
-  const variants: Array<[string, RateLimitStore | undefined]> = [
+  const variants: Array<[string, RateLimitWindows | undefined]> = [
     ['no limiter', undefined],
-    ['memory store', new MemoryStore()],
+    ['memory store', new MemoryWindows()],
   ];
   // As in production: Redis, with the memory store standing in should it fail.
-  const shared = redis && new FallbackStore(redis, new MemoryStore());
+  const shared = redis && new FallbackWindows(redis, new MemoryWindows());
   if (shared) variants.push(['Redis store', shared]);
   await benchMiddleware(variants);
   if (redis && shared) {

@@ -6,7 +6,8 @@ import type { Database } from '../db/client.js';
 import { recordWrite, type AuditAction, type AuditedKind } from './audit.js';
 import { authorize, type Action, type ResourceKind } from './roles.js';
 
-interface Check {
+/** The resource the write acts on, and what the principal must be allowed to do to it. */
+interface WriteTarget {
   kind: ResourceKind;
   id: string;
   /** Defaults to write; sharing needs share. */
@@ -37,18 +38,18 @@ async function holdFarm(tx: Database, farmId: string): Promise<void> {
 export function auditedWrite<T>(
   db: Database,
   principal: Principal,
-  check: Check,
+  target: WriteTarget,
   perform: (tx: Database, farmId: string) => Promise<T>,
   change: Change<T>,
 ): Promise<T> {
-  const action = check.action ?? 'write';
+  const action = target.action ?? 'write';
   return db.transaction(async (tx) => {
     // A caller without the role is refused before it can hold anything.
-    const farmId = await authorize(tx, principal, check.kind, check.id, action);
+    const farmId = await authorize(tx, principal, target.kind, target.id, action);
     await holdFarm(tx, farmId);
     // Asked again under the lock: this statement sees every write committed before it, so a record
     // deleted (or a role taken away) while this request waited is 404 (or 403) now.
-    await authorize(tx, principal, check.kind, check.id, action);
+    await authorize(tx, principal, target.kind, target.id, action);
     const result = await perform(tx, farmId);
     const done = typeof change.action === 'string' ? change.action : change.action(result);
     if (done === null) return result;

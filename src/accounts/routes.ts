@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { SESSION_COOKIE } from './session-cookie.js';
 import type { Config } from '../core/config.js';
 import type { DatabaseHandle } from '../db/client.js';
-import type { RateLimitStore } from '../rate-limit/store.js';
+import type { RateLimitWindows } from '../rate-limit/windows.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
@@ -120,7 +120,7 @@ const revokeKeyRoute = createRoute({
 export interface AccountDeps {
   config: Config;
   database: DatabaseHandle;
-  rateLimits: RateLimitStore;
+  rateLimits: RateLimitWindows;
 }
 
 export function accountRoutes({ config, database, rateLimits }: AccountDeps, signInThrottle: SignInThrottle) {

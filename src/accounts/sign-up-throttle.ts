@@ -1,7 +1,7 @@
 // Sign-ups per client address in a rolling hour: accounts are cheap to make and each one brings its
 // own keys and rate limits. Counted in the rate-limit store, so processes that share Redis share it.
 import { ratePolicy, type RatePolicy } from '../rate-limit/policies.js';
-import type { RateLimitStore } from '../rate-limit/store.js';
+import type { RateLimitWindows } from '../rate-limit/windows.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -12,7 +12,7 @@ export class SignUpThrottle {
 
   /** `limitPerHour`: 0 admits every sign-up. */
   constructor(
-    private readonly store: RateLimitStore,
+    private readonly store: RateLimitWindows,
     limitPerHour: number,
   ) {
     this.#policy = limitPerHour === 0 ? undefined : ratePolicy('sign-up', 'write', limitPerHour, HOUR_MS);

@@ -13,9 +13,9 @@ import type { DatabaseHandle } from '../db/client.js';
 import type { ApiEnv } from '../http/env.js';
 import { writeResponseHeaders } from '../http/response-headers.js';
 import { validationHook } from '../http/validation.js';
-import { openRateLimitStore } from '../rate-limit/open-store.js';
+import { openRateLimitWindows } from '../rate-limit/open-windows.js';
 import { ratePolicies, userCeilings } from '../rate-limit/policies.js';
-import type { RateLimitStore } from '../rate-limit/store.js';
+import type { RateLimitWindows } from '../rate-limit/windows.js';
 import { auditRoutes } from '../resources/audit/routes.js';
 import { catalogueRoutes } from '../resources/catalogues/routes.js';
 import { changeRoutes } from '../resources/changes/routes.js';
@@ -48,7 +48,7 @@ const isPublicApiPath = (path: string) => path === '/api/openapi.json' || isUnde
 /** Key management also takes the session cookie. */
 const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
 
-export function createDeps(config: Config, database: DatabaseHandle, rateLimits: RateLimitStore = openRateLimitStore(config)): AppDeps {
+export function createDeps(config: Config, database: DatabaseHandle, rateLimits: RateLimitWindows = openRateLimitWindows(config)): AppDeps {
   const access = new AccessMemory();
   return { config, database, access, keys: new KeyResolver(database, access), rateLimits, log: createLogger(config.logLevel) };
 }

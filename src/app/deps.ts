@@ -4,7 +4,7 @@ import type { Config } from '../core/config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { KeyResolver } from '../accounts/key-resolver.js';
 import type { AccessMemory } from '../access/access-memory.js';
-import type { RateLimitStore } from '../rate-limit/store.js';
+import type { RateLimitWindows } from '../rate-limit/windows.js';
 import type { Logger } from '../core/logger.js';
 
 export interface AppDeps {
@@ -12,6 +12,6 @@ export interface AppDeps {
   database: DatabaseHandle;
   keys: KeyResolver;
   access: AccessMemory;
-  rateLimits: RateLimitStore;
+  rateLimits: RateLimitWindows;
   log: Logger;
 }

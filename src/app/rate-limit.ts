@@ -7,7 +7,7 @@ import { ApiError } from '../http/problem.js';
 import type { Principal } from '../core/principal.js';
 import { countRequest, type Counted } from '../rate-limit/count.js';
 import { categoryOf, type RatePolicies, type RatePolicy } from '../rate-limit/policies.js';
-import type { RateLimitStore } from '../rate-limit/store.js';
+import type { RateLimitWindows } from '../rate-limit/windows.js';
 
 /** Whole seconds, rounded up and at least 1 (the documented Retry-After). */
 const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -44,7 +44,7 @@ export const refusal = ({ decision, policy }: Counted, perKey: boolean): ApiErro
  * `ceilings` the user's ceiling as well. A refused request is answered here, before validation and
  * before any database statement. A request without a principal (the public description) is not counted.
  */
-export function rateLimit(store: RateLimitStore, policies: RatePolicies, ceilings?: RatePolicies): MiddlewareHandler<ApiEnv> {
+export function rateLimit(store: RateLimitWindows, policies: RatePolicies, ceilings?: RatePolicies): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const principal = c.get('principal') as Principal | undefined;
     if (principal === undefined) return next();

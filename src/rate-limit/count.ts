@@ -2,7 +2,7 @@
 // user's) and, with ceilings, its user's over all their keys, both or neither.
 import type { Principal } from '../core/principal.js';
 import type { RateCategory, RatePolicies, RatePolicy } from './policies.js';
-import type { CountDecision, RateLimitStore } from './store.js';
+import type { CountDecision, RateLimitWindows } from './windows.js';
 
 /** A request's count: the decision, and the policy of the window it describes. */
 export interface Counted {
@@ -15,7 +15,7 @@ export interface Counted {
  * user) and, when there are ceilings, in its user's ceiling, both or neither.
  */
 export function countRequest(
-  store: RateLimitStore,
+  windows: RateLimitWindows,
   policies: RatePolicies,
   ceilings: RatePolicies | undefined,
   { keyId, userId }: Principal,
@@ -24,7 +24,7 @@ export function countRequest(
   const policy = policies[category];
   const ceiling = ceilings?.[category];
   const bucket = keyId ?? `user:${userId}`;
-  const decision = ceiling === undefined ? store.hit(policy, bucket) : store.hit(policy, bucket, { policy: ceiling, bucket: userId });
+  const decision = ceiling === undefined ? windows.hit(policy, bucket) : windows.hit(policy, bucket, { policy: ceiling, bucket: userId });
   return decision instanceof Promise
     ? decision.then((decided) => described(decided, policy, ceiling))
     : described(decision, policy, ceiling);

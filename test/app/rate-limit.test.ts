@@ -11,7 +11,7 @@ import { pgliteHandle, queryRows, type DatabaseHandle } from '../../src/db/clien
 import { writeResponseHeaders } from '../../src/http/response-headers.js';
 import type { ApiEnv } from '../../src/http/env.js';
 import { problemResponse, type ApiError } from '../../src/http/problem.js';
-import { MemoryStore } from '../../src/rate-limit/memory-store.js';
+import { MemoryWindows } from '../../src/rate-limit/memory-windows.js';
 import { rateLimit } from '../../src/app/rate-limit.js';
 import { ratePolicies } from '../../src/rate-limit/policies.js';
 import { call, createFarm, expectProblem, signUpWithKey, testConfig, type Account } from '../helpers/app.js';
@@ -30,7 +30,7 @@ interface LimitedApp {
 function limitedApp(database: DatabaseHandle, env: Record<string, string> = {}): LimitedApp {
   const clock = { now: 0 };
   // Sign-ups (one per test, from one address) have a limit and tests of their own.
-  const deps = createDeps(testConfig({ SIGNUP_LIMIT_PER_HOUR: '0', ...env }), database, new MemoryStore(() => clock.now));
+  const deps = createDeps(testConfig({ SIGNUP_LIMIT_PER_HOUR: '0', ...env }), database, new MemoryWindows(() => clock.now));
   return { app: createApp(deps), clock, close: () => database.close() };
 }
 
@@ -372,7 +372,7 @@ describe('the rate-limit middleware on its own', () => {
     await next();
   });
   app.onError((error, c) => problemResponse(c, error as ApiError, 'https://akker.test/errors'));
-  app.use('*', rateLimit(new MemoryStore(() => 0), policies));
+  app.use('*', rateLimit(new MemoryWindows(() => 0), policies));
   app.post('/api/fields/:id/calculations/dose', (c) => c.json({ dose: 1 }));
   app.post('/api/farms/:id/calculations/nitrogen-balance', (c) => c.json({ balance: 1 }));
   app.post('/api/farms', (c) => c.json({}, 201));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AkkerError, createAkkerClient, createGeoJsonClient, eachItem, type AkkerClient } from '../../clients/typescript/src/index.js';
 import { sql } from 'drizzle-orm';
 import { readFarm, pullChanges, syncFarm } from '../../clients/typescript/examples/sync-farm.js';
-import { MemoryStore } from '../../src/rate-limit/memory-store.js';
+import { MemoryWindows } from '../../src/rate-limit/memory-windows.js';
 import { pruneChanges } from '../../src/resources/changes/pruning.js';
 import { CLIENT_TYPES_PATH, clientTypesSource, defaultApiDocument } from '../../scripts/client-types.js';
 import { signUpWithKey, type Account } from '../helpers/app.js';
@@ -90,7 +90,7 @@ describe('the TypeScript client', () => {
 
   beforeAll(async () => {
     // One calculation a minute: a second one is refused with 429 (the other categories do not run out here).
-    server = await startListeningApp('pglite', { RATE_LIMIT_CALCULATION: '1' }, new MemoryStore(limiterNow));
+    server = await startListeningApp('pglite', { RATE_LIMIT_CALCULATION: '1' }, new MemoryWindows(limiterNow));
     relay = await startRelay(server.url);
     user = await signUpWithKey(server.app);
     akker = createAkkerClient({ baseUrl: relay.url, apiKey: user.key, fetch: recordingFetch, networkRetryDelayMs: 10 });

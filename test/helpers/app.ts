@@ -3,7 +3,7 @@ import { createApp, createDeps, type App } from '../../src/app/app.js';
 import { loadConfig, type Config } from '../../src/core/config.js';
 import { openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import type { AppDeps } from '../../src/app/deps.js';
-import type { RateLimitStore } from '../../src/rate-limit/store.js';
+import type { RateLimitWindows } from '../../src/rate-limit/windows.js';
 import { openTestDatabase, openTestPostgres, type StorageKind } from './databases.js';
 
 export interface TestApp {
@@ -28,13 +28,13 @@ const UNLIMITED = {
 };
 
 /** The app on `database`, with rate limits out of the way unless `env` sets them; `rateLimits`: a store of the test's. */
-export function appOn(database: DatabaseHandle, env: Record<string, string> = {}, rateLimits?: RateLimitStore): TestApp {
+export function appOn(database: DatabaseHandle, env: Record<string, string> = {}, rateLimits?: RateLimitWindows): TestApp {
   const config = testConfig({ ...UNLIMITED, ...env });
   const deps = createDeps(config, database, rateLimits);
   return { app: createApp(deps), deps, database, config, close: () => database.close() };
 }
 
-export async function startTestApp(kind: StorageKind, env: Record<string, string> = {}, rateLimits?: RateLimitStore): Promise<TestApp> {
+export async function startTestApp(kind: StorageKind, env: Record<string, string> = {}, rateLimits?: RateLimitWindows): Promise<TestApp> {
   return appOn(await openTestDatabase(kind), env, rateLimits);
 }
 

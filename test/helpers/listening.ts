@@ -2,7 +2,7 @@
 // app.request() runs a request to its end on the caller's turn, a socket does not.
 import type { AddressInfo } from 'node:net';
 import { createAppServer } from '../../src/app/node-server.js';
-import type { RateLimitStore } from '../../src/rate-limit/store.js';
+import type { RateLimitWindows } from '../../src/rate-limit/windows.js';
 import { startTestApp, type TestApp } from './app.js';
 import type { StorageKind } from './databases.js';
 
@@ -16,7 +16,7 @@ export interface ListeningApp extends TestApp {
 export async function startListeningApp(
   kind: StorageKind,
   env: Record<string, string> = {},
-  rateLimits?: RateLimitStore,
+  rateLimits?: RateLimitWindows,
 ): Promise<ListeningApp> {
   const test = await startTestApp(kind, env, rateLimits);
   // The server of src/server.ts, with its answers to requests Node or @hono/node-server refuse.

@@ -6,10 +6,10 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
-import { FallbackStore, type RateLimitLog } from '../../src/rate-limit/fallback-store.js';
-import { MemoryStore } from '../../src/rate-limit/memory-store.js';
+import { FallbackWindows, type RateLimitLog } from '../../src/rate-limit/fallback-windows.js';
+import { MemoryWindows } from '../../src/rate-limit/memory-windows.js';
 import { ratePolicies } from '../../src/rate-limit/policies.js';
-import { connectRedis, RedisStore } from '../../src/rate-limit/redis-store.js';
+import { connectRedis, RedisWindows } from '../../src/rate-limit/redis-windows.js';
 import { openTestPostgres } from '../helpers/databases.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
@@ -49,12 +49,12 @@ afterAll(async () => {
 
 describe.skipIf(!redisUrl)('Redis store', () => {
   const short = ratePolicies({ general: 20, write: 3, calculation: 2 }, 1_000);
-  let a: RedisStore;
-  let b: RedisStore;
+  let a: RedisWindows;
+  let b: RedisWindows;
 
   beforeAll(async () => {
-    a = new RedisStore(connectRedis(redisUrl!), prefix);
-    b = new RedisStore(connectRedis(redisUrl!), prefix);
+    a = new RedisWindows(connectRedis(redisUrl!), prefix);
+    b = new RedisWindows(connectRedis(redisUrl!), prefix);
     await Promise.all([once(a.connection, 'ready'), once(b.connection, 'ready')]);
   });
   afterAll(async () => {
@@ -185,7 +185,7 @@ describe('Redis store with the memory store standing in', () => {
 
   it('keeps serving from memory when Redis cannot be reached, and logs it once', async () => {
     const { log, lines } = recordingLog();
-    const store = new FallbackStore(new RedisStore(connectRedis('redis://127.0.0.1:1'), prefix), new MemoryStore(), log);
+    const store = new FallbackWindows(new RedisWindows(connectRedis('redis://127.0.0.1:1'), prefix), new MemoryWindows(), log);
     try {
       const decisions = [];
       for (let i = 0; i < 4; i++) decisions.push(await store.hit(policies.write, 'offline'));
@@ -197,9 +197,9 @@ describe('Redis store with the memory store standing in', () => {
   });
 
   it.skipIf(!redisUrl)('uses a connection that is ready already at once', async () => {
-    const shared = new RedisStore(connectRedis(redisUrl!), prefix);
+    const shared = new RedisWindows(connectRedis(redisUrl!), prefix);
     await once(shared.connection, 'ready');
-    const store = new FallbackStore(shared, new MemoryStore(), recordingLog().log);
+    const store = new FallbackWindows(shared, new MemoryWindows(), recordingLog().log);
     try {
       expect((await store.hit(policies.write, 'ready')).remaining).toBe(2);
     } finally {
@@ -211,9 +211,9 @@ describe('Redis store with the memory store standing in', () => {
     const proxy = new RedisProxy(new URL(redisUrl!));
     await proxy.start();
     const { log, lines } = recordingLog();
-    const shared = new RedisStore(connectRedis(proxy.url), prefix);
-    const store = new FallbackStore(shared, new MemoryStore(), log);
-    const direct = new RedisStore(connectRedis(redisUrl!), prefix);
+    const shared = new RedisWindows(connectRedis(proxy.url), prefix);
+    const store = new FallbackWindows(shared, new MemoryWindows(), log);
+    const direct = new RedisWindows(connectRedis(redisUrl!), prefix);
     await once(direct.connection, 'ready');
     try {
       for (let i = 0; i < 3; i++) expect((await direct.hit(policies.write, 'outage')).allowed).toBe(true);
@@ -241,8 +241,8 @@ describe('Redis store with the memory store standing in', () => {
     const proxy = new RedisProxy(new URL(redisUrl!));
     await proxy.start();
     const { log, lines } = recordingLog();
-    const shared = new RedisStore(connectRedis(proxy.url), prefix);
-    const store = new FallbackStore(shared, new MemoryStore(), log);
+    const shared = new RedisWindows(connectRedis(proxy.url), prefix);
+    const store = new FallbackWindows(shared, new MemoryWindows(), log);
     try {
       expect((await store.hit(policies.write, 'hang')).remaining).toBe(2);
       proxy.silence();

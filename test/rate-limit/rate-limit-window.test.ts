@@ -1,6 +1,6 @@
 // The exact sliding window, the rate-limit categories and the in-memory store, on a controlled clock.
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/rate-limit/memory-store.js';
+import { MemoryWindows } from '../../src/rate-limit/memory-windows.js';
 import { categoryOf, ratePolicies } from '../../src/rate-limit/policies.js';
 import { SlidingWindow } from '../../src/rate-limit/sliding-window.js';
 
@@ -119,7 +119,7 @@ describe('memory store', () => {
   const policies = ratePolicies({ general: 3, write: 2, calculation: 1 });
 
   it('keeps one window per bucket and per policy', async () => {
-    const store = new MemoryStore(() => 0);
+    const store = new MemoryWindows(() => 0);
     expect((await store.hit(policies.write, 'key-a')).allowed).toBe(true);
     expect((await store.hit(policies.write, 'key-a')).allowed).toBe(true);
     expect((await store.hit(policies.write, 'key-a')).allowed).toBe(false);
@@ -130,7 +130,7 @@ describe('memory store', () => {
   });
 
   it("counts a request in its own window and its user's ceiling, both or neither", () => {
-    const store = new MemoryStore(() => 0);
+    const store = new MemoryWindows(() => 0);
     const ceiling = { policy: ratePolicies({ general: 3, write: 3, calculation: 3 }).write, bucket: 'user' };
     expect(store.hit(policies.write, 'key-a', ceiling)).toEqual({ allowed: true, remaining: 1, resetMs: MINUTE });
     expect(store.hit(policies.write, 'key-a', ceiling)).toEqual({ allowed: true, remaining: 0, resetMs: MINUTE });
@@ -142,7 +142,7 @@ describe('memory store', () => {
   });
 
   it('keeps the windows of one policy name together, whichever policy object names it', () => {
-    const store = new MemoryStore(() => 0);
+    const store = new MemoryWindows(() => 0);
     store.hit(policies.write, 'key');
     store.hit(ratePolicies({ general: 3, write: 2, calculation: 1 }).write, 'key');
     expect(store.hit(policies.write, 'key').allowed).toBe(false);
@@ -150,7 +150,7 @@ describe('memory store', () => {
 
   it('forgets the buckets whose window has emptied, once a minute', async () => {
     let now = 0;
-    const store = new MemoryStore(() => now);
+    const store = new MemoryWindows(() => now);
     for (let i = 0; i < 1_000; i++) await store.hit(policies.general, `key-${i}`);
     expect(store.size).toBe(1_000);
     now = 30_000;

@@ -13,7 +13,7 @@ export type CountDecision = RateDecision & { byCeiling?: boolean };
 
 export type { RateDecision };
 
-export interface RateLimitStore {
+export interface RateLimitWindows {
   /**
    * Counts a request of `bucket` against `policy`, and against `ceiling` when given, if every one
    * of those windows has room; a refusal changes nothing in any of them. The decision describes

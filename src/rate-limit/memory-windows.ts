@@ -1,7 +1,7 @@
 // Rate-limit windows in this process's memory: exact for one process (the default store).
 import type { RatePolicy } from './policies.js';
 import { SlidingWindow } from './sliding-window.js';
-import type { CeilingWindow, CountDecision, RateLimitStore } from './store.js';
+import type { CeilingWindow, CountDecision, RateLimitWindows } from './windows.js';
 
 /** How often buckets whose window has emptied are forgotten, so idle keys cost no memory. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -11,7 +11,7 @@ export type Clock = () => number;
 /** A monotonic clock: a wall-clock step (NTP) must not stretch or shrink a window. */
 const monotonicClock: Clock = () => performance.now();
 
-export class MemoryStore implements RateLimitStore {
+export class MemoryWindows implements RateLimitWindows {
   readonly keptIn = 'memory';
   // By policy name: every policy object of one name (the API's, the pages') shares its windows.
   readonly #windows = new Map<string, Map<string, SlidingWindow>>();

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from './ioredis.js';
 import type { RatePolicy } from './policies.js';
-import type { CeilingWindow, CountDecision, RateLimitStore } from './store.js';
+import type { CeilingWindow, CountDecision, RateLimitWindows } from './windows.js';
 
 /**
  * One bucket is a list of the times (Redis clock, ms) of its counted requests, oldest first.
@@ -62,7 +62,7 @@ export const connectRedis = (url: string): Redis => new Redis(url, REDIS_CONNECT
 
 const isMissingScript = (error: unknown) => error instanceof Error && error.message.startsWith('NOSCRIPT');
 
-export class RedisStore implements RateLimitStore {
+export class RedisWindows implements RateLimitWindows {
   readonly keptIn = 'redis';
   constructor(
     readonly connection: Redis,

@@ -1,7 +1,7 @@
 // Redis while it answers, this process's memory while it does not: the API keeps serving either way.
-import type { RedisStore } from './redis-store.js';
+import type { RedisWindows } from './redis-windows.js';
 import type { RatePolicy } from './policies.js';
-import type { CeilingWindow, CountDecision, RateLimitStore } from './store.js';
+import type { CeilingWindow, CountDecision, RateLimitWindows } from './windows.js';
 
 export type RateLimitLog = (level: 'info' | 'warn', msg: string, extra?: Record<string, unknown>) => void;
 
@@ -13,7 +13,7 @@ const logLine: RateLimitLog = (level, msg, extra = {}) => console.log(JSON.strin
  * process holds the limits on its own. Each switch is logged once; the first successful Redis
  * answer after an outage switches back.
  */
-export class FallbackStore implements RateLimitStore {
+export class FallbackWindows implements RateLimitWindows {
   #failing = false;
   #closing = false;
   #settled = false;
@@ -23,8 +23,8 @@ export class FallbackStore implements RateLimitStore {
   readonly #firstConnection = new Promise<void>((resolve) => (this.#settle = resolve));
 
   constructor(
-    private readonly shared: RedisStore,
-    private readonly local: RateLimitStore,
+    private readonly shared: RedisWindows,
+    private readonly local: RateLimitWindows,
     private readonly log: RateLimitLog = logLine,
   ) {
     const connection = shared.connection;
