@@ -7,6 +7,7 @@ import { bodyBudgetOf, describeBytes, WRITE_BUDGET, type BodyBudget } from '../h
 import { declaredLength, limitBody } from '../http/body-limit.js';
 import type { ApiEnv } from '../http/env.js';
 import { exceededShape } from '../http/json-shape.js';
+import { requestBodyText } from '../http/request-body.js';
 import { ApiError, validationFailed } from '../http/problem.js';
 
 /** The health check, asked by load balancers and monitors. */
@@ -157,7 +158,7 @@ export const jsonShapeGuard: MiddlewareHandler<ApiEnv> = (c, next) =>
 
 async function guardShape(c: Context, next: Next): Promise<void> {
   if (c.req.raw.body !== null) {
-    const exceeded = exceededShape(await c.req.text(), budgetOf(c));
+    const exceeded = exceededShape(await requestBodyText(c), budgetOf(c));
     if (exceeded !== undefined) throw validationFailed([{ field: 'body', message: exceeded }]);
   }
   await next();

@@ -113,6 +113,56 @@ describe('client errors of the running server', () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });
 
+  /** The request log lines of the server since `from` for `path`, parsed. */
+  const requestLines = (from: number, path: string) =>
+    server
+      .output()
+      .slice(from)
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"') && line.includes(`"route":"${path}"`))
+      .map((line) => JSON.parse(line) as { status: number });
+
+  /** Polls the server's log until a request line for `path` shows up after `from` (the server has finished with it). */
+  async function loggedRequest(from: number, path: string): Promise<{ status: number }> {
+    for (;;) {
+      const [line] = requestLines(from, path);
+      if (line) return line;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  let cutKey: Promise<string> | undefined;
+  const cutPoints = [0, 1, 60];
+  const endings = ['destroy', 'half-close', 'reset'] as const;
+  for (const expectContinue of [false, true]) {
+    for (const sent of cutPoints) {
+      for (const ending of endings) {
+        it(`takes a Content-Length body cut after ${sent} of 100 bytes (${ending}${expectContinue ? ', Expect: 100-continue' : ''}) as the client's doing: no error, no 500`, async () => {
+          const key = await (cutKey ??= signUpOver(server.url, 'cut-body@example.org'));
+          const logged = server.output().length;
+          const socket = connect(port, '127.0.0.1');
+          socket.on('error', () => undefined);
+          await new Promise((resolve) => socket.once('connect', resolve));
+          const head =
+            `POST /api/farms HTTP/1.1\r\nHost: akker\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n` +
+            (expectContinue ? 'Expect: 100-continue\r\n' : '') +
+            '\r\n';
+          await new Promise((resolve) => socket.write(head, resolve));
+          // With 100-continue, the server has the request once it says so; without, once it has read the head.
+          if (expectContinue) await new Promise((resolve) => socket.once('data', resolve));
+          if (sent > 0) await new Promise((resolve) => socket.write('{"b_name_farm":"' + 'x'.repeat(sent), resolve));
+          if (ending === 'destroy') socket.destroy();
+          else if (ending === 'half-close') socket.end();
+          else socket.resetAndDestroy();
+          const line = await loggedRequest(logged, '/api/farms');
+          expect(line.status).toBe(400);
+          expect(server.output().slice(logged)).not.toMatch(/"level":(50|"error")/);
+          socket.destroy();
+        });
+      }
+    }
+  }
+
   it('still serves after them', async () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });
