@@ -1,9 +1,6 @@
 // Accounts as JSON for scripts (/auth/*) and key management (/api/keys).
 import { createRoute } from '@hono/zod-openapi';
 import { SESSION_COOKIE } from './session-cookie.js';
-import type { Config } from '../core/config.js';
-import type { DatabaseHandle } from '../db/client.js';
-import type { RateLimitStore } from '../rate-limit/store.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
@@ -11,15 +8,13 @@ import { notFound } from '../core/domain-errors.js';
 import { ApiError } from '../http/problem.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import { createApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
-import { clientAddress } from './client-address.js';
-import { hashPassword } from './passwords.js';
+import type { AccountDeps } from './deps.js';
 import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, signInSchema, signUpSchema, userSchema } from './schemas.js';
 import { namesForeignOrigin } from '../http/same-origin.js';
-import { endSession, sessionToken, startSession } from './session-cookie.js';
-import { checkSignIn } from './sign-in.js';
-import { SignUpThrottle } from './sign-up-throttle.js';
+import { endSession, sessionToken } from './session-cookie.js';
+import { signInWith } from './sign-in.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
-import { createUser } from './users-store.js';
+import { signUpWith } from './sign-up.js';
 import { json, noContent } from '../http/responses.js';
 
 const sessionHeader = {
@@ -116,45 +111,41 @@ const revokeKeyRoute = createRoute({
   },
 });
 
-/** What the account routes and pages use. */
-export interface AccountDeps {
-  config: Config;
-  database: DatabaseHandle;
-  rateLimits: RateLimitStore;
-}
-
-export function accountRoutes({ config, database, rateLimits }: AccountDeps, signInThrottle: SignInThrottle) {
+export function accountRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
+  const { config, database } = deps;
   const db = database.db;
-  const signUps = new SignUpThrottle(rateLimits, config.signupLimitPerHour);
+  const signUp = signUpWith(deps);
+  const signIn = signInWith(deps, signInThrottle);
   const app = new ApiRoutes();
 
+  const tooMany = (detail: string, retryAfterSeconds: number) =>
+    new ApiError('rate-limit-exceeded', detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+  // Hono's own responses (c.json): only they carry the session cookie set through Hono.
   app.openapi(signUpRoute, async (c) => {
-    if (config.signup === 'closed') throw new ApiError('forbidden', 'Sign-up is closed on this server.');
-    const { email, password, name } = c.req.valid('json');
-    const admission = await signUps.admit(clientAddress(c, config.trustProxy));
-    if (!admission.admitted) {
-      const retryAfter = String(admission.retryAfterSeconds);
-      throw new ApiError('rate-limit-exceeded', `Too many sign-ups from this address; try again in ${retryAfter} s.`, {
-        headers: { 'retry-after': retryAfter },
-      });
+    const outcome = await signUp(c, c.req.valid('json'));
+    switch (outcome.kind) {
+      case 'closed':
+        throw new ApiError('forbidden', 'Sign-up is closed on this server.');
+      case 'throttled':
+        throw tooMany(`Too many sign-ups from this address; try again in ${outcome.retryAfterSeconds} s.`, outcome.retryAfterSeconds);
+      case 'taken':
+        throw new ApiError('conflict', 'An account with this e-mail address exists already.');
+      case 'signed-up':
+        return c.json(outcome.user, 201);
     }
-    const user = await createUser(db, email, name, await hashPassword(password));
-    if (!user) throw new ApiError('conflict', 'An account with this e-mail address exists already.');
-    await startSession(c, db, config, user.user_id);
-    // Hono's own answer: only it carries the session cookie set through Hono (as in sign-in and sign-out).
-    return c.json(user, 201);
   });
 
   app.openapi(signInRoute, async (c) => {
-    const outcome = await checkSignIn(db, signInThrottle, c.req.valid('json'), clientAddress(c, config.trustProxy));
-    if (outcome.kind === 'throttled') {
-      throw new ApiError('rate-limit-exceeded', `Too many sign-in attempts failed. Try again in ${outcome.retryAfterSeconds} seconds.`, {
-        headers: { 'retry-after': String(outcome.retryAfterSeconds) },
-      });
+    const outcome = await signIn(c, c.req.valid('json'));
+    switch (outcome.kind) {
+      case 'throttled':
+        throw tooMany(`Too many sign-in attempts failed. Try again in ${outcome.retryAfterSeconds} seconds.`, outcome.retryAfterSeconds);
+      case 'refused':
+        throw new ApiError('unauthorized', 'The e-mail address or the password is wrong.');
+      case 'signed-in':
+        return c.json(outcome.user, 200);
     }
-    if (outcome.kind === 'refused') throw new ApiError('unauthorized', 'The e-mail address or the password is wrong.');
-    await startSession(c, db, config, outcome.user.user_id);
-    return c.json(outcome.user, 200);
   });
 
   app.openapi(signOutRoute, async (c) => {
