@@ -10,7 +10,7 @@ import { ApiRoutes } from '../http/api-routes.js';
 import { createApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
 import type { AccountDeps } from './deps.js';
 import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, signInSchema, signUpSchema, userSchema } from './schemas.js';
-import { namesForeignOrigin } from '../http/same-origin.js';
+import { isCrossOriginChange } from '../http/same-origin.js';
 import { endSession, sessionToken } from './session-cookie.js';
 import { signInWith } from './sign-in.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
@@ -149,7 +149,7 @@ export function accountRoutes(deps: AccountDeps, signInThrottle: SignInThrottle)
   });
 
   app.openapi(signOutRoute, async (c) => {
-    if (sessionToken(c) !== undefined && namesForeignOrigin(c, config.publicUrl)) {
+    if (sessionToken(c) !== undefined && isCrossOriginChange(c, config.publicUrl)) {
       throw new ApiError('forbidden', 'This request came from another site and was refused.');
     }
     await endSession(c, db, config);
