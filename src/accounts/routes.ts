@@ -21,6 +21,9 @@ const sessionHeader = {
   'Set-Cookie': { schema: { type: 'string' as const }, description: `The \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax).` },
 };
 const keySecurity: Array<Record<string, string[]>> = [...apiKeySecurity, { SessionCookie: [] }];
+const jsonBody = <S>(schema: S) => ({ body: { required: true, content: jsonContent(schema) } });
+/** The user, in a response that sets the session cookie. */
+const sessionStarted = (description: string) => ({ description, headers: sessionHeader, content: jsonContent(userSchema) });
 
 const signUpRoute = createRoute({
   method: 'post',
@@ -30,9 +33,9 @@ const signUpRoute = createRoute({
   summary: 'Create an account and start a session',
   description:
     'Sign-ups that pass validation are limited per client address (`SIGNUP_LIMIT_PER_HOUR`, 10 in a rolling hour by default, shared with the sign-up page); beyond the limit the answer is 429 with Retry-After.',
-  request: { body: { required: true, content: jsonContent(signUpSchema) } },
+  request: jsonBody(signUpSchema),
   responses: {
-    201: { description: 'The account; the response sets the session cookie.', headers: sessionHeader, content: jsonContent(userSchema) },
+    201: sessionStarted('The account; the response sets the session cookie.'),
     ...errorResponses(...bodyErrors, 'conflict', 'forbidden', 'rate-limit-exceeded'),
   },
 });
@@ -45,9 +48,9 @@ const signInRoute = createRoute({
   summary: 'Start a session',
   description:
     'Attempts that do not succeed are limited per e-mail address from one client address, and per client address (shared with the sign-in page); beyond the limit the answer is 429 with Retry-After, whatever the password. Failures from one address never lock the account out at another.',
-  request: { body: { required: true, content: jsonContent(signInSchema) } },
+  request: jsonBody(signInSchema),
   responses: {
-    200: { description: 'Signed in; the response sets the session cookie.', headers: sessionHeader, content: jsonContent(userSchema) },
+    200: sessionStarted('Signed in; the response sets the session cookie.'),
     ...errorResponses(...bodyErrors, 'unauthorized', 'rate-limit-exceeded'),
   },
 });
@@ -89,7 +92,7 @@ const createKeyRoute = createRoute({
   description:
     'The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires.',
   security: keySecurity,
-  request: { body: { required: true, content: jsonContent(apiKeyCreateSchema) } },
+  request: jsonBody(apiKeyCreateSchema),
   responses: {
     201: { description: 'The key metadata and the raw `key`.', content: jsonContent(createdApiKeySchema) },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden', 'conflict'),
