@@ -362,7 +362,7 @@ describe('pages', () => {
       }
     });
 
-    it('answers an unknown page with an HTML 404 page, and keeps problem+json for /api and /auth', async () => {
+    it('responds to an unknown page with an HTML 404 page, and keeps problem+json for /api and /auth', async () => {
       const page = await t.app.request('/no/such/page');
       expect(page.status).toBe(404);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
