@@ -81,7 +81,7 @@ export async function createApiKey(
   });
 }
 
-/** Why a key was not created at the cap, for the API's answer and the page alike. */
+/** Why a key was not created at the cap, for the API's response and the page alike. */
 export const keyCapMessage = (maxActive: number) =>
   `You hold ${maxActive} active API keys, the most one user may hold at once. Revoke a key you no longer use, then create the new one.`;
 

@@ -1,9 +1,6 @@
 // Accounts as JSON for scripts (/auth/*) and key management (/api/keys).
 import { createRoute } from '@hono/zod-openapi';
 import { SESSION_COOKIE } from './session-cookie.js';
-import type { Config } from '../core/config.js';
-import type { DatabaseHandle } from '../db/client.js';
-import type { RateLimitWindows } from '../rate-limit/windows.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
@@ -11,21 +8,22 @@ import { notFound } from '../core/domain-errors.js';
 import { ApiError } from '../http/problem.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import { createApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
-import { clientAddress } from './client-address.js';
-import { hashPassword } from './passwords.js';
+import type { AccountDeps } from './deps.js';
 import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, signInSchema, signUpSchema, userSchema } from './schemas.js';
-import { namesForeignOrigin } from '../http/same-origin.js';
-import { endSession, sessionToken, startSession } from './session-cookie.js';
-import { checkSignIn } from './sign-in.js';
-import { SignUpThrottle } from './sign-up-throttle.js';
+import { isCrossOriginChange } from '../http/same-origin.js';
+import { endSession, sessionToken } from './session-cookie.js';
+import { signInWith } from './sign-in.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
-import { createUser } from './users-store.js';
+import { signUpWith } from './sign-up.js';
 import { json, noContent } from '../http/responses.js';
 
 const sessionHeader = {
   'Set-Cookie': { schema: { type: 'string' as const }, description: `The \`${SESSION_COOKIE}\` session cookie (HttpOnly, SameSite=Lax).` },
 };
 const keySecurity: Array<Record<string, string[]>> = [...apiKeySecurity, { SessionCookie: [] }];
+const jsonBody = <S>(schema: S) => ({ body: { required: true, content: jsonContent(schema) } });
+/** The user, in a response that sets the session cookie. */
+const sessionStarted = (description: string) => ({ description, headers: sessionHeader, content: jsonContent(userSchema) });
 
 const signUpRoute = createRoute({
   method: 'post',
@@ -35,9 +33,9 @@ const signUpRoute = createRoute({
   summary: 'Create an account and start a session',
   description:
     'Sign-ups that pass validation are limited per client address (`SIGNUP_LIMIT_PER_HOUR`, 10 in a rolling hour by default, shared with the sign-up page); beyond the limit the answer is 429 with Retry-After.',
-  request: { body: { required: true, content: jsonContent(signUpSchema) } },
+  request: jsonBody(signUpSchema),
   responses: {
-    201: { description: 'The account; the response sets the session cookie.', headers: sessionHeader, content: jsonContent(userSchema) },
+    201: sessionStarted('The account; the response sets the session cookie.'),
     ...errorResponses(...bodyErrors, 'conflict', 'forbidden', 'rate-limit-exceeded'),
   },
 });
@@ -50,9 +48,9 @@ const signInRoute = createRoute({
   summary: 'Start a session',
   description:
     'Attempts that do not succeed are limited per e-mail address from one client address, and per client address (shared with the sign-in page); beyond the limit the answer is 429 with Retry-After, whatever the password. Failures from one address never lock the account out at another.',
-  request: { body: { required: true, content: jsonContent(signInSchema) } },
+  request: jsonBody(signInSchema),
   responses: {
-    200: { description: 'Signed in; the response sets the session cookie.', headers: sessionHeader, content: jsonContent(userSchema) },
+    200: sessionStarted('Signed in; the response sets the session cookie.'),
     ...errorResponses(...bodyErrors, 'unauthorized', 'rate-limit-exceeded'),
   },
 });
@@ -94,7 +92,7 @@ const createKeyRoute = createRoute({
   description:
     'The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires.',
   security: keySecurity,
-  request: { body: { required: true, content: jsonContent(apiKeyCreateSchema) } },
+  request: jsonBody(apiKeyCreateSchema),
   responses: {
     201: { description: 'The key metadata and the raw `key`.', content: jsonContent(createdApiKeySchema) },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden', 'conflict'),
@@ -116,49 +114,45 @@ const revokeKeyRoute = createRoute({
   },
 });
 
-/** What the account routes and pages use. */
-export interface AccountDeps {
-  config: Config;
-  database: DatabaseHandle;
-  rateLimits: RateLimitWindows;
-}
-
-export function accountRoutes({ config, database, rateLimits }: AccountDeps, signInThrottle: SignInThrottle) {
+export function accountRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
+  const { config, database } = deps;
   const db = database.db;
-  const signUps = new SignUpThrottle(rateLimits, config.signupLimitPerHour);
+  const signUp = signUpWith(deps);
+  const signIn = signInWith(deps, signInThrottle);
   const app = new ApiRoutes();
 
+  const tooMany = (detail: string, retryAfterSeconds: number) =>
+    new ApiError('rate-limit-exceeded', detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+  // Hono's own responses (c.json): only they carry the session cookie set through Hono.
   app.openapi(signUpRoute, async (c) => {
-    if (config.signup === 'closed') throw new ApiError('forbidden', 'Sign-up is closed on this server.');
-    const { email, password, name } = c.req.valid('json');
-    const admission = await signUps.admit(clientAddress(c, config.trustProxy));
-    if (!admission.admitted) {
-      const retryAfter = String(admission.retryAfterSeconds);
-      throw new ApiError('rate-limit-exceeded', `Too many sign-ups from this address; try again in ${retryAfter} s.`, {
-        headers: { 'retry-after': retryAfter },
-      });
+    const outcome = await signUp(c, c.req.valid('json'));
+    switch (outcome.kind) {
+      case 'closed':
+        throw new ApiError('forbidden', 'Sign-up is closed on this server.');
+      case 'throttled':
+        throw tooMany(`Too many sign-ups from this address; try again in ${outcome.retryAfterSeconds} s.`, outcome.retryAfterSeconds);
+      case 'taken':
+        throw new ApiError('conflict', 'An account with this e-mail address exists already.');
+      case 'signed-up':
+        return c.json(outcome.user, 201);
     }
-    const user = await createUser(db, email, name, await hashPassword(password));
-    if (!user) throw new ApiError('conflict', 'An account with this e-mail address exists already.');
-    await startSession(c, db, config, user.user_id);
-    // Hono's own answer: only it carries the session cookie set through Hono (as in sign-in and sign-out).
-    return c.json(user, 201);
   });
 
   app.openapi(signInRoute, async (c) => {
-    const outcome = await checkSignIn(db, signInThrottle, c.req.valid('json'), clientAddress(c, config.trustProxy));
-    if (outcome.kind === 'throttled') {
-      throw new ApiError('rate-limit-exceeded', `Too many sign-in attempts failed. Try again in ${outcome.retryAfterSeconds} seconds.`, {
-        headers: { 'retry-after': String(outcome.retryAfterSeconds) },
-      });
+    const outcome = await signIn(c, c.req.valid('json'));
+    switch (outcome.kind) {
+      case 'throttled':
+        throw tooMany(`Too many sign-in attempts failed. Try again in ${outcome.retryAfterSeconds} seconds.`, outcome.retryAfterSeconds);
+      case 'refused':
+        throw new ApiError('unauthorized', 'The e-mail address or the password is wrong.');
+      case 'signed-in':
+        return c.json(outcome.user, 200);
     }
-    if (outcome.kind === 'refused') throw new ApiError('unauthorized', 'The e-mail address or the password is wrong.');
-    await startSession(c, db, config, outcome.user.user_id);
-    return c.json(outcome.user, 200);
   });
 
   app.openapi(signOutRoute, async (c) => {
-    if (sessionToken(c) !== undefined && namesForeignOrigin(c, config.publicUrl)) {
+    if (sessionToken(c) !== undefined && isCrossOriginChange(c, config.publicUrl)) {
       throw new ApiError('forbidden', 'This request came from another site and was refused.');
     }
     await endSession(c, db, config);

@@ -1,7 +1,10 @@
-// Checking an e-mail address and password, through the sign-in throttle: one
-// path for the JSON endpoint and the sign-in page.
-import type { Database } from '../db/client.js';
+// Checking an e-mail address and password through the sign-in throttle and starting the session: one
+// path for the JSON endpoint and the sign-in page, which only turn its outcome into their own response.
+import type { Context } from 'hono';
+import { clientAddress } from './client-address.js';
+import type { AccountDeps } from './deps.js';
 import { verifyPassword } from './passwords.js';
+import { startSession } from './session-cookie.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import { findUserByEmail, type User } from './users-store.js';
 
@@ -11,16 +14,16 @@ export type SignInOutcome =
   | { kind: 'refused' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
-export async function checkSignIn(
-  db: Database,
-  throttle: SignInThrottle,
-  credentials: { email: string; password: string },
-  clientAddress: string,
-): Promise<SignInOutcome> {
-  const admission = throttle.admit(credentials.email, clientAddress);
-  if (!admission.admitted) return { kind: 'throttled', retryAfterSeconds: admission.retryAfterSeconds };
-  const user = await findUserByEmail(db, credentials.email);
-  if (!(await verifyPassword(user?.password_hash, credentials.password)) || !user) return { kind: 'refused' };
-  admission.succeeded();
-  return { kind: 'signed-in', user: { user_id: user.user_id, email: user.email, name: user.name } };
+export type SignIn = (c: Context, credentials: { email: string; password: string }) => Promise<SignInOutcome>;
+
+export function signInWith({ config, database }: AccountDeps, throttle: SignInThrottle): SignIn {
+  return async (c, { email, password }) => {
+    const admission = throttle.admit(email, clientAddress(c, config.trustProxy));
+    if (!admission.admitted) return { kind: 'throttled', retryAfterSeconds: admission.retryAfterSeconds };
+    const user = await findUserByEmail(database.db, email);
+    if (!(await verifyPassword(user?.password_hash, password)) || !user) return { kind: 'refused' };
+    admission.succeeded();
+    await startSession(c, database.db, config, user.user_id);
+    return { kind: 'signed-in', user: { user_id: user.user_id, email: user.email, name: user.name } };
+  };
 }

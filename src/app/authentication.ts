@@ -7,7 +7,7 @@ import { DomainError } from '../core/domain-errors.js';
 import type { ApiEnv } from '../http/env.js';
 import { ApiError, unauthorized } from '../http/problem.js';
 import { requestConnection, requestHeader } from '../http/request-headers.js';
-import { isSafeMethod, namesForeignOrigin } from '../http/same-origin.js';
+import { isCrossOriginChange, isSafeMethod } from '../http/same-origin.js';
 import type { AppDeps } from './deps.js';
 
 function presentedKey(c: Context): string | null | undefined {
@@ -38,8 +38,8 @@ async function identifyBySession(c: Context, deps: AppDeps, allowSession: boolea
   if (session !== undefined) {
     const userId = await findSessionUser(deps.database.db, session);
     if (userId !== undefined) {
-      // A cookie rides along with any site's request: a change must come from our own pages.
-      if (!isSafeMethod(c.req.method) && namesForeignOrigin(c, deps.config.publicUrl)) {
+      // A cookie rides along with any site's request: a change from another origin is refused.
+      if (isCrossOriginChange(c, deps.config.publicUrl)) {
         throw new ApiError('forbidden', 'This request came from another site and was refused.');
       }
       return { userId, keyId: null, verified: true };

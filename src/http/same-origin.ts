@@ -1,6 +1,5 @@
-// The same-origin rule of requests a browser sends with our cookie: a change (any method but GET and
-// HEAD) must name our own origin. Browsers name it on every such request (Origin; Referer where a
-// privacy setting drops Origin); programs name none and carry no cookie another site could borrow.
+// The same-origin rule of every request our cookie authenticates (the API's session, /auth/sign-out, the
+// pages' form posts): a change, any method but GET and HEAD, that names another origin is refused.
 import type { Context } from 'hono';
 
 export const isSafeMethod = (method: string): boolean => method === 'GET' || method === 'HEAD';
@@ -20,14 +19,10 @@ const isOurOrigin = (c: Context, publicUrl: string, origin: string) =>
 /** The origin the request names: Origin, else the origin of Referer. */
 const namedOrigin = (c: Context): string | undefined => c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
 
-/** A request naming an origin other than ours. */
-export function namesForeignOrigin(c: Context, publicUrl: string): boolean {
+/** A change naming an origin other than ours ("null", a browser's hidden origin, included). */
+export function isCrossOriginChange(c: Context, publicUrl: string): boolean {
+  if (isSafeMethod(c.req.method)) return false;
   const origin = namedOrigin(c);
+  // Naming none passes: browsers name one on every change, so only a program holding its own cookie names none.
   return origin !== undefined && !isOurOrigin(c, publicUrl, origin);
-}
-
-/** A request naming our own origin (what every form post of our pages does). */
-export function comesFromOurOrigin(c: Context, publicUrl: string): boolean {
-  const origin = namedOrigin(c);
-  return origin !== undefined && isOurOrigin(c, publicUrl, origin);
 }

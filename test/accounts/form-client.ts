@@ -26,8 +26,8 @@ export class FormClient {
     private readonly address?: string,
   ) {}
 
-  async get(path: string): Promise<Page> {
-    return this.#send(path, { method: 'GET' });
+  async get(path: string, headers: Record<string, string> = {}): Promise<Page> {
+    return this.#send(path, { method: 'GET', headers });
   }
 
   /** Posts fields as a browser would from one of our pages: with our Origin and the given CSRF token. */

@@ -17,13 +17,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.close());
 
-interface Answer {
+interface ReceivedResponse {
   status: number;
   body: string;
   reusedSocket: boolean;
 }
 
-function send(agent: Agent, method: string, path: string, key: string): Promise<Answer> {
+function send(agent: Agent, method: string, path: string, key: string): Promise<ReceivedResponse> {
   return new Promise((resolve, reject) => {
     const call = request(`${server.url}${path}`, { method, agent, headers: { 'x-api-key': key } }, (response) => {
       let body = '';
@@ -37,7 +37,8 @@ function send(agent: Agent, method: string, path: string, key: string): Promise<
 }
 
 /** The prefixes of the keys that `key`'s user lists. */
-const listedPrefixes = (answer: Answer) => (JSON.parse(answer.body) as { data: { prefix: string }[] }).data.map((k) => k.prefix);
+const listedPrefixes = (response: ReceivedResponse) =>
+  (JSON.parse(response.body) as { data: { prefix: string }[] }).data.map((k) => k.prefix);
 
 describe('keys on one kept-alive connection', () => {
   it('are told apart, and a changed or revoked key is refused on its next request', async () => {

@@ -162,7 +162,7 @@ describe.each(storageKinds)('key management on %s', (kind) => {
     expect(Date.parse(lastUsed!)).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it("answers 404 to revoking another user's key, an unknown key, or a key revoked already", async () => {
+  it("responds 404 to revoking another user's key, an unknown key, or a key revoked already", async () => {
     const other = await signUpWithKey(t.app);
     await expectProblem(await call(t.app, user.key, 'DELETE', `/api/keys/${other.keyId}`), 404, 'not-found');
     expect((await call(t.app, other.key, 'GET', '/api/farms')).status).toBe(200);

@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium)('the web application in Chromium', () => {
       const forged = page.waitForResponse((response) => response.url() === `${base}${KEYS}` && response.request().method() === 'POST');
       await page.goto(attackerBase);
       const response = await forged;
-      // Without the session cookie the answer would be a redirect to sign in; 403 is the CSRF check.
+      // Without the session cookie the response would be a redirect to sign in; 403 is the CSRF check.
       expect(response.status()).toBe(403);
       await page.getByRole('heading', { name: 'Form refused' }).waitFor();
 

@@ -1,5 +1,5 @@
 // The web application over HTTP: sign-up, sign-in, Account → Developer Settings → API Keys,
-// and its protections (redirects, CSRF and Origin, throttle, escaping, headers, limits).
+// and its protections (redirects, CSRF, throttle, escaping, headers, limits; Origin in origin.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, call, expectProblem, startTestApp, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
@@ -238,19 +238,6 @@ describe('pages', () => {
       expect((await client.get(KEYS)).html).not.toContain('forged');
     });
 
-    it('refuses a post with the right token from another origin, or naming no origin at all', async () => {
-      const { client } = await signedUpClient(t.app);
-      const token = csrfOf((await client.get(KEYS)).html);
-      const fields = { _csrf: token, name: 'forged', expiry: 'never' };
-      expect((await client.post(KEYS, fields, { origin: 'https://evil.example' })).status).toBe(403);
-      expect((await client.post(KEYS, fields, { origin: 'null' })).status).toBe(403);
-      expect((await client.post(KEYS, fields, { referer: 'https://evil.example/page' })).status).toBe(403);
-      expect((await client.post(KEYS, fields, {})).status).toBe(403);
-      expect((await client.get(KEYS)).html).not.toContain('forged');
-      // A browser that drops Origin still sends our own Referer.
-      expect((await client.post(KEYS, { ...fields, name: 'fine' }, { referer: `${ORIGIN}${KEYS}` })).status).toBe(303);
-    });
-
     it('protects the signed-out forms too: sign-in without the visitor token is refused', async () => {
       const { email, password } = await signedUpClient(t.app);
       const client = new FormClient(t.app);
@@ -375,7 +362,7 @@ describe('pages', () => {
       }
     });
 
-    it('answers an unknown page with an HTML 404 page, and keeps problem+json for /api and /auth', async () => {
+    it('responds to an unknown page with an HTML 404 page, and keeps problem+json for /api and /auth', async () => {
       const page = await t.app.request('/no/such/page');
       expect(page.status).toBe(404);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);

@@ -96,6 +96,11 @@ export function TextField({
   );
 }
 
+/** The e-mail address of the sign-in and sign-up forms; `autocomplete`: "username" to sign in, "email" to sign up. */
+export const EmailField = ({ value, error, autocomplete }: { value: string; error: string | undefined; autocomplete: string }) => (
+  <TextField name="email" label="E-mail address" type="email" value={value} error={error} autocomplete={autocomplete} maxlength={254} />
+);
+
 export const CsrfField = ({ token }: { token: string }) => <input type="hidden" name={CSRF_FIELD} value={token} />;
 
 /** A moment to the minute, in UTC, for people; the exact time for machines. */

@@ -1,5 +1,5 @@
 // Cross-site request forgery: every form carries a token that only our own pages
-// can know, and a post must come from our own origin.
+// can know, and a post must not name another origin (http/same-origin.ts).
 //
 // The token is an HMAC of the secret the browser already holds in an HttpOnly
 // cookie: the session token once signed in, a random visitor secret before

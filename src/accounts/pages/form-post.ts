@@ -1,7 +1,7 @@
 // Reading a form post: size, type, origin and CSRF token checked before any field is used.
 import type { Context } from 'hono';
 import { limitBody } from '../../http/body-limit.js';
-import { comesFromOurOrigin } from '../../http/same-origin.js';
+import { isCrossOriginChange } from '../../http/same-origin.js';
 import { CSRF_FIELD, tokensMatch } from './csrf.js';
 import { PageError } from './page-error.js';
 
@@ -21,9 +21,9 @@ const refused = () =>
     'This form could not be accepted: it did not come from a page of this site, or the page was too old. Go back, reload the page and try again.',
   );
 
-/** The text fields of the post, once it is known to come from one of our pages. */
+/** The text fields of the post, once it is known to come from one of our pages (its token) and no other origin. */
 export async function readForm(c: Context, publicUrl: string, expectedToken: string | undefined): Promise<Record<string, string>> {
-  if (!comesFromOurOrigin(c, publicUrl)) throw refused();
+  if (isCrossOriginChange(c, publicUrl)) throw refused();
   if (!FORM_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) {
     throw new PageError(415, 'Form not understood', 'The form was not sent the way this site sends forms. Go back and try again.');
   }

@@ -3,14 +3,11 @@
 // size-limited, origin-checked and CSRF-checked before a field is read.
 import { Hono, type Context } from 'hono';
 import { createApiKey, findActiveApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from '../api-keys-store.js';
-import { clientAddress } from '../client-address.js';
-import { hashPassword } from '../passwords.js';
-import { endSession, secureCookies, sessionToken, startSession } from '../session-cookie.js';
-import { checkSignIn } from '../sign-in.js';
-import { SignUpThrottle } from '../sign-up-throttle.js';
+import type { AccountDeps } from '../deps.js';
+import { endSession, secureCookies, sessionToken } from '../session-cookie.js';
+import { signInWith } from '../sign-in.js';
 import type { SignInThrottle } from '../sign-in-throttle.js';
-import { createUser } from '../users-store.js';
-import type { AccountDeps } from '../routes.js';
+import { signUpWith } from '../sign-up.js';
 import { newErrorId } from '../../http/problem.js';
 import { countRequest, type Counted } from '../../rate-limit/count.js';
 import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
@@ -51,6 +48,12 @@ const minutesInWords = (seconds: number) => {
   return minutes === 1 ? 'a minute' : `${minutes} minutes`;
 };
 
+/** Sets Retry-After for a throttled sign-up or sign-in and says, for people, how long to wait. */
+function waitFor(c: Context, retryAfterSeconds: number): string {
+  c.header('retry-after', String(retryAfterSeconds));
+  return minutesInWords(retryAfterSeconds);
+}
+
 /** Sets Retry-After for a refused count and says, for people, how long to wait. */
 function tooManyRequests(c: Context, { decision }: Counted): string {
   const seconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
@@ -79,9 +82,11 @@ function renderError(error: Error, c: Context) {
   );
 }
 
-export function pageRoutes({ config, database, rateLimits }: AccountDeps, signInThrottle: SignInThrottle) {
+export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
+  const { config, database, rateLimits } = deps;
   const db = database.db;
-  const signUps = new SignUpThrottle(rateLimits, config.signupLimitPerHour);
+  const signUp = signUpWith(deps);
+  const signIn = signInWith(deps, signInThrottle);
   // The key forms count like their API twins: key management, in the general window of the user.
   const policies = ratePolicies(config.rateLimits);
   const ceilings = userCeilings(config.rateLimits, config.rateLimitUserFactor);
@@ -117,23 +122,24 @@ export function pageRoutes({ config, database, rateLimits }: AccountDeps, signIn
     const values = { name: form.name ?? '', email: form.email ?? '' };
     const parsed = parseForm(signUpForm, form);
     if (!parsed.ok) return signUpView(c, 400, { returnTo, values, errors: parsed.errors });
-    const { name, email, password } = parsed.value;
-    const admission = await signUps.admit(clientAddress(c, config.trustProxy));
-    if (!admission.admitted) {
-      c.header('retry-after', String(admission.retryAfterSeconds));
-      const general = `Too many accounts were made from your network in the last hour. Wait ${minutesInWords(admission.retryAfterSeconds)} and try again.`;
-      return signUpView(c, 429, { returnTo, values, errors: {}, general });
+    const outcome = await signUp(c, parsed.value);
+    switch (outcome.kind) {
+      case 'closed':
+        throw signUpClosed();
+      case 'throttled': {
+        const wait = waitFor(c, outcome.retryAfterSeconds);
+        const general = `Too many accounts were made from your network in the last hour. Wait ${wait} and try again.`;
+        return signUpView(c, 429, { returnTo, values, errors: {}, general });
+      }
+      case 'taken':
+        return signUpView(c, 409, {
+          returnTo,
+          values,
+          errors: { email: 'An account with this e-mail address exists already: sign in, or use another address.' },
+        });
+      case 'signed-up':
+        return c.redirect(returnTo, 303);
     }
-    const user = await createUser(db, email, name, await hashPassword(password));
-    if (!user) {
-      return signUpView(c, 409, {
-        returnTo,
-        values,
-        errors: { email: 'An account with this e-mail address exists already: sign in, or use another address.' },
-      });
-    }
-    await startSession(c, db, config, user.user_id);
-    return c.redirect(returnTo, 303);
   });
 
   const signInView = (c: Context, status: 200 | 400 | 401 | 429, view: Omit<SignInView, 'csrf' | 'signupOpen'>) =>
@@ -151,16 +157,17 @@ export function pageRoutes({ config, database, rateLimits }: AccountDeps, signIn
     const email = form.email ?? '';
     const parsed = parseForm(signInForm, form);
     if (!parsed.ok) return signInView(c, 400, { returnTo, email, errors: parsed.errors });
-    const outcome = await checkSignIn(db, signInThrottle, parsed.value, clientAddress(c, config.trustProxy));
-    if (outcome.kind === 'throttled') {
-      c.header('retry-after', String(outcome.retryAfterSeconds));
-      const general = `Too many sign-in attempts failed. Wait ${minutesInWords(outcome.retryAfterSeconds)} and try again.`;
-      return signInView(c, 429, { returnTo, email, errors: {}, general });
+    const outcome = await signIn(c, parsed.value);
+    switch (outcome.kind) {
+      case 'throttled': {
+        const general = `Too many sign-in attempts failed. Wait ${waitFor(c, outcome.retryAfterSeconds)} and try again.`;
+        return signInView(c, 429, { returnTo, email, errors: {}, general });
+      }
+      case 'refused':
+        return signInView(c, 401, { returnTo, email, errors: {}, general: 'The e-mail address or the password is wrong.' });
+      case 'signed-in':
+        return c.redirect(returnTo, 303);
     }
-    if (outcome.kind === 'refused')
-      return signInView(c, 401, { returnTo, email, errors: {}, general: 'The e-mail address or the password is wrong.' });
-    await startSession(c, db, config, outcome.user.user_id);
-    return c.redirect(returnTo, 303);
   });
 
   app.post(SIGN_OUT_PATH, formBodyLimit, async (c) => {

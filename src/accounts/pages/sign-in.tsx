@@ -1,6 +1,6 @@
 // /signin: e-mail address and password.
 import type { Child } from 'hono/jsx';
-import { CsrfField, ErrorSummary, TextField } from './components.js';
+import { CsrfField, EmailField, ErrorSummary, TextField } from './components.js';
 import type { FieldErrors } from './forms.js';
 import { Layout } from './layout.js';
 import { SIGN_IN_PATH, SIGN_UP_PATH, withReturnTo } from './paths.js';
@@ -23,15 +23,7 @@ export function SignInPage({ csrf, returnTo, email, signupOpen, errors, general 
         <form method="post" action={SIGN_IN_PATH} novalidate>
           <CsrfField token={csrf} />
           <input type="hidden" name="next" value={returnTo} />
-          <TextField
-            name="email"
-            label="E-mail address"
-            type="email"
-            value={email}
-            error={errors.email}
-            autocomplete="username"
-            maxlength={254}
-          />
+          <EmailField value={email} error={errors.email} autocomplete="username" />
           <TextField name="password" label="Password" type="password" error={errors.password} autocomplete="current-password" />
           <button type="submit" class="button primary">
             Sign in

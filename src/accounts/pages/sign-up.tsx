@@ -1,7 +1,7 @@
 // /signup: name, e-mail address, password.
 import type { Child } from 'hono/jsx';
 import { PASSWORD_MIN_LENGTH } from '../passwords.js';
-import { CsrfField, ErrorSummary, TextField } from './components.js';
+import { CsrfField, EmailField, ErrorSummary, TextField } from './components.js';
 import type { FieldErrors } from './forms.js';
 import { Layout } from './layout.js';
 import { SIGN_IN_PATH, SIGN_UP_PATH, withReturnTo } from './paths.js';
@@ -24,15 +24,7 @@ export function SignUpPage({ csrf, returnTo, values, errors, general }: SignUpVi
           <CsrfField token={csrf} />
           <input type="hidden" name="next" value={returnTo} />
           <TextField name="name" label="Name" value={values.name} error={errors.name} autocomplete="name" maxlength={200} />
-          <TextField
-            name="email"
-            label="E-mail address"
-            type="email"
-            value={values.email}
-            error={errors.email}
-            autocomplete="email"
-            maxlength={254}
-          />
+          <EmailField value={values.email} error={errors.email} autocomplete="email" />
           <TextField
             name="password"
             label="Password"
