@@ -7,12 +7,13 @@ import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema } from '../../http/pagination.js';
 import { notFound } from '../../core/domain-errors.js';
-import { idParams, jsonContent, locationHeader } from '../../http/route-helpers.js';
+import { jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmIdParams } from '../farms/schemas.js';
 import { fieldCreateSchema, fieldFeatureCollectionSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
 import { createField, deleteField, getField, listFields, listFieldsWithGeometry, updateField } from './store.js';
 import { featureCollection } from './feature-collection.js';
+import { pathId, recordResource } from '../record-routes.js';
 import { geoJson, json, noContent } from '../../http/responses.js';
 import { negotiate } from '../../http/negotiation.js';
 import {
@@ -32,7 +33,14 @@ const LIST_MEDIA_TYPES = ['application/json', GEOJSON] as const;
 const varyAcceptHeader = {
   Vary: { schema: { type: 'string' as const, example: 'Accept' }, description: 'Accept: the media type of the answer depends on it.' },
 };
-const fieldIdParams = idParams('b_id', 'Field identifier.');
+export const fieldResource = recordResource({
+  tags,
+  kind: 'field',
+  path: '/api/fields/{b_id}',
+  id: pathId('b_id', 'Field identifier.'),
+  schema: fieldSchema,
+});
+const fieldIdParams = fieldResource.id.params;
 
 const listRoute = createRoute({
   method: 'get',
