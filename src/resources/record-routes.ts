@@ -53,10 +53,13 @@ export interface Operation {
   description?: string;
 }
 
-/** The identifier a route's path names: its schema has checked it is there, as a string. */
+/**
+ * The identifier a route's path names, checked by its `params` schema. TypeScript cannot index zod's
+ * output type with a generic key, so it is read as the string the schema made sure it is.
+ */
 const pathValue = <K extends string>(params: object, id: PathId<K>): string => (params as Record<K, string>)[id.name];
 
-/** The route's words: its operation, then what every operation of the API has. */
+/** The route's words and security, in the order the OpenAPI document has always listed them. */
 const described = (tags: string[], { operationId, summary, description }: Operation) => ({
   operationId,
   tags,
