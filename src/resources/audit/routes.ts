@@ -1,14 +1,11 @@
 // HTTP for a farm's audit trail (owners only).
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { listAudit } from '../../access/audit.js';
-import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
-import { jsonContent } from '../../http/route-helpers.js';
+import { pageQuerySchema } from '../../http/pagination.js';
 import { ApiRoutes } from '../../http/api-routes.js';
-import { farmIdParams } from '../farms/schemas.js';
-import { json } from '../../http/responses.js';
+import { farmResource } from '../farms/routes.js';
+import { listRecords } from '../record-routes.js';
 
 const auditEntrySchema = z
   .object({
@@ -28,30 +25,23 @@ const auditEntrySchema = z
   })
   .openapi('AuditEntry');
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/api/farms/{b_id_farm}/audit',
-  operationId: 'listAuditOfFarm',
-  tags: ['Sharing'],
-  summary: 'The audit trail of a farm: who changed what, and when (owners only)',
-  description: 'Oldest first. Entries stay when the resources they name are deleted; they hold identifiers, never deleted contents.',
-  security: apiKeySecurity,
-  request: { params: farmIdParams, query: pageQuerySchema },
-  responses: {
-    200: { description: 'One page of entries.', content: jsonContent(envelopeSchema(auditEntrySchema, 'AuditPage')) },
-    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', 'forbidden'),
-  },
-});
-
 export function auditRoutes(database: DatabaseHandle) {
-  const db = database.db;
   const app = new ApiRoutes();
-  app.openapi(listRoute, async (c) => {
-    const { b_id_farm } = c.req.valid('param');
-    const page = c.req.valid('query');
-    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'share');
-    const { data, total } = await listAudit(db, b_id_farm, page);
-    return json(c, envelope(data, page, total), 200);
+  listRecords(app, database.db, {
+    tags: ['Sharing'],
+    path: '/api/farms/{b_id_farm}/audit',
+    parent: farmResource,
+    operation: {
+      operationId: 'listAuditOfFarm',
+      summary: 'The audit trail of a farm: who changed what, and when (owners only)',
+      description: 'Oldest first. Entries stay when the resources they name are deleted; they hold identifiers, never deleted contents.',
+    },
+    query: pageQuerySchema,
+    item: auditEntrySchema,
+    page: { name: 'AuditPage', description: 'One page of entries.' },
+    action: 'share',
+    errors: ['forbidden'],
+    list: listAudit,
   });
   return app;
 }

@@ -1,34 +1,19 @@
 // HTTP for a farm's derogations: list the years held; hold or give up one year.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
-import { authorize } from '../../access/roles.js';
-import { json, noContent } from '../../http/responses.js';
+import { noContent } from '../../http/responses.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { etagHeader, ifMatch, ifMatchParameter, recordResponse } from '../../http/etag.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, errorResponses } from '../../http/openapi.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
-import { farmIdParams } from '../farms/schemas.js';
+import { farmResource } from '../farms/routes.js';
+import { listRecords } from '../record-routes.js';
 import { derogationParams, derogationSchema } from './schemas.js';
 import { holdDerogation, listDerogations, releaseDerogation } from './store.js';
 
 const tags = ['Derogations'];
-
-const listRoute = createRoute({
-  method: 'get',
-  path: '/api/farms/{b_id_farm}/derogations',
-  operationId: 'listDerogationsOfFarm',
-  tags,
-  summary: 'List the years in which a farm holds a derogation',
-  description: 'Ordered by year, earliest first.',
-  security: apiKeySecurity,
-  request: { params: farmIdParams, query: pageQuerySchema },
-  responses: {
-    200: { description: 'One page of derogations.', content: jsonContent(envelopeSchema(derogationSchema, 'DerogationPage')) },
-    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
-  },
-});
 
 const holdRoute = createRoute({
   method: 'put',
@@ -65,12 +50,19 @@ export function derogationRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
-  app.openapi(listRoute, async (c) => {
-    const { b_id_farm } = c.req.valid('param');
-    const page = c.req.valid('query');
-    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    const { data, total } = await listDerogations(db, b_id_farm, page);
-    return json(c, envelope(data, page, total), 200);
+  listRecords(app, db, {
+    tags,
+    path: '/api/farms/{b_id_farm}/derogations',
+    parent: farmResource,
+    operation: {
+      operationId: 'listDerogationsOfFarm',
+      summary: 'List the years in which a farm holds a derogation',
+      description: 'Ordered by year, earliest first.',
+    },
+    query: pageQuerySchema,
+    item: derogationSchema,
+    page: { name: 'DerogationPage', description: 'One page of derogations.' },
+    list: listDerogations,
   });
 
   app.openapi(holdRoute, async (c) => {

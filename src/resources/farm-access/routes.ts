@@ -1,33 +1,18 @@
 // HTTP for sharing a farm: list, grant or change, and remove roles (owners only).
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
-import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
-import { farmIdParams } from '../farms/schemas.js';
+import { farmResource } from '../farms/routes.js';
+import { listRecords } from '../record-routes.js';
 import { accessEmailParams, accessEntrySchema, accessGrantSchema } from './schemas.js';
 import { grantAccess, listAccess, revokeAccess } from './store.js';
 import { json, noContent } from '../../http/responses.js';
 
 const tags = ['Sharing'];
-
-const listRoute = createRoute({
-  method: 'get',
-  path: '/api/farms/{b_id_farm}/access',
-  operationId: 'listAccessOfFarm',
-  tags,
-  summary: 'List who has which role on a farm (owners only)',
-  description: 'Ordered by when the role was granted. Other roles get 403; users without a role 404.',
-  security: apiKeySecurity,
-  request: { params: farmIdParams, query: pageQuerySchema },
-  responses: {
-    200: { description: 'One page of roles.', content: jsonContent(envelopeSchema(accessEntrySchema, 'FarmAccessPage')) },
-    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', 'forbidden'),
-  },
-});
 
 const grantRoute = createRoute({
   method: 'put',
@@ -37,7 +22,7 @@ const grantRoute = createRoute({
   summary: 'Grant a signed-up user a role on a farm, or change it (owners only)',
   description: 'An e-mail address nobody signed up with is 422. Demoting the last owner is 409. Takes effect on the next request.',
   security: apiKeySecurity,
-  request: { params: farmIdParams, body: { required: true, content: jsonContent(accessGrantSchema) } },
+  request: { params: farmResource.id.params, body: { required: true, content: jsonContent(accessGrantSchema) } },
   responses: {
     200: { description: 'The entry.', content: jsonContent(accessEntrySchema) },
     ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'conflict', 'unprocessable-entity'),
@@ -63,12 +48,21 @@ export function farmAccessRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
-  app.openapi(listRoute, async (c) => {
-    const { b_id_farm } = c.req.valid('param');
-    const page = c.req.valid('query');
-    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'share');
-    const { data, total } = await listAccess(db, b_id_farm, page);
-    return json(c, envelope(data, page, total), 200);
+  listRecords(app, db, {
+    tags,
+    path: '/api/farms/{b_id_farm}/access',
+    parent: farmResource,
+    operation: {
+      operationId: 'listAccessOfFarm',
+      summary: 'List who has which role on a farm (owners only)',
+      description: 'Ordered by when the role was granted. Other roles get 403; users without a role 404.',
+    },
+    query: pageQuerySchema,
+    item: accessEntrySchema,
+    page: { name: 'FarmAccessPage', description: 'One page of roles.' },
+    action: 'share',
+    errors: ['forbidden'],
+    list: listAccess,
   });
 
   app.openapi(grantRoute, async (c) => {

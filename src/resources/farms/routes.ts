@@ -1,30 +1,30 @@
-// HTTP for farms: parse, authorize, call the store, answer.
+// HTTP for farms: list yours and create one (you become its owner); get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { settleKeyCheck } from '../../access/key-check.js';
-import { auditedWrite } from '../../access/audited-write.js';
 import { recordWrite } from '../../access/audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { AccessMemory } from '../../access/access-memory.js';
-import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
+import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
 import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { notFound } from '../../core/domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
+import { etagHeader, readResponse, recordResponse } from '../../http/etag.js';
+import { json } from '../../http/responses.js';
+import { deleteRecord, getRecordRoute, recordResource, updateRecord } from '../record-routes.js';
 import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
 import { createFarm, deleteFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
-import { json, noContent } from '../../http/responses.js';
-import {
-  etagHeader,
-  ifMatch,
-  ifMatchParameter,
-  ifNoneMatchParameter,
-  notModifiedResponse,
-  readResponse,
-  recordResponse,
-} from '../../http/etag.js';
 
-const tags = ['Farms'];
+export const farmResource = recordResource({
+  tags: ['Farms'],
+  kind: 'farm',
+  path: '/api/farms/{b_id_farm}',
+  id: { name: 'b_id_farm', params: farmIdParams },
+  schema: farmSchema,
+});
+const { tags } = farmResource;
 
+// The farms of the principal, not of a parent record.
 const listRoute = createRoute({
   method: 'get',
   path: '/api/farms',
@@ -40,6 +40,7 @@ const listRoute = createRoute({
   },
 });
 
+// A farm is under no record: anyone signed in may create one.
 const createFarmRoute = createRoute({
   method: 'post',
   path: '/api/farms',
@@ -58,51 +59,7 @@ const createFarmRoute = createRoute({
   },
 });
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/api/farms/{b_id_farm}',
-  operationId: 'getFarm',
-  tags,
-  summary: 'Get a farm',
-  security: apiKeySecurity,
-  request: { params: farmIdParams },
-  parameters: [ifNoneMatchParameter],
-  responses: {
-    200: { description: 'The farm.', headers: etagHeader, content: jsonContent(farmSchema) },
-    ...notModifiedResponse,
-    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
-  },
-});
-
-const updateRoute = createRoute({
-  method: 'patch',
-  path: '/api/farms/{b_id_farm}',
-  operationId: 'updateFarm',
-  tags,
-  summary: 'Update a farm (owner or advisor)',
-  security: apiKeySecurity,
-  request: { params: farmIdParams, body: { required: true, content: jsonContent(farmUpdateSchema) } },
-  parameters: [ifMatchParameter],
-  responses: {
-    200: { description: 'The farm after the update.', headers: etagHeader, content: jsonContent(farmSchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', 'precondition-failed'),
-  },
-});
-
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/api/farms/{b_id_farm}',
-  operationId: 'deleteFarm',
-  tags,
-  summary: 'Delete a farm and everything on it, permanently (owner or advisor)',
-  security: apiKeySecurity,
-  request: { params: farmIdParams },
-  parameters: [ifMatchParameter],
-  responses: {
-    204: { description: 'Deleted. A repeated delete answers 404.' },
-    ...errorResponses(...authenticatedErrors, ...bodyCheckErrors, 'validation-failed', 'not-found', 'forbidden', 'precondition-failed'),
-  },
-});
+const getRoute = getRecordRoute(farmResource, { operationId: 'getFarm', summary: 'Get a farm' }, 'The farm.');
 
 export function farmRoutes({ database, access }: { database: DatabaseHandle; access: AccessMemory }) {
   const db = database.db;
@@ -127,35 +84,22 @@ export function farmRoutes({ database, access }: { database: DatabaseHandle; acc
     return recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
   });
 
+  // The hot read: the farm with the role on it in one statement, or at a remembered access version.
   app.openapi(getRoute, async (c) => {
     const farm = await findReadableFarm({ database, access }, c.get('principal'), c.req.valid('param').b_id_farm);
     if (!farm) throw notFound('The farm does not exist.');
     return readResponse(c, farm);
   });
 
-  app.openapi(updateRoute, async (c) => {
-    const { b_id_farm } = c.req.valid('param');
-    const changes = c.req.valid('json');
-    const precondition = ifMatch(c);
-    const farm = await auditedWrite(
-      db,
-      c.get('principal'),
-      { kind: 'farm', id: b_id_farm },
-      (tx) => updateFarm(tx, b_id_farm, changes, precondition),
-      { action: 'update', kind: 'farm', id: b_id_farm },
-    );
-    return recordResponse(c, farm, 200);
+  updateRecord(app, db, farmResource, {
+    operation: { operationId: 'updateFarm', summary: 'Update a farm (owner or advisor)' },
+    body: farmUpdateSchema,
+    response: 'The farm after the update.',
+    update: updateFarm,
   });
-
-  app.openapi(deleteRoute, async (c) => {
-    const { b_id_farm } = c.req.valid('param');
-    const precondition = ifMatch(c);
-    await auditedWrite(db, c.get('principal'), { kind: 'farm', id: b_id_farm }, (tx) => deleteFarm(tx, b_id_farm, precondition), {
-      action: 'delete',
-      kind: 'farm',
-      id: b_id_farm,
-    });
-    return noContent(c);
+  deleteRecord(app, db, farmResource, {
+    operation: { operationId: 'deleteFarm', summary: 'Delete a farm and everything on it, permanently (owner or advisor)' },
+    remove: deleteFarm,
   });
 
   return app;

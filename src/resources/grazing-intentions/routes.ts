@@ -1,37 +1,18 @@
 // HTTP for a farm's grazing intentions: list them; set the one of a year.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
-import { authorize } from '../../access/roles.js';
-import { json } from '../../http/responses.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { etagHeader, recordResponse } from '../../http/etag.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
-import { farmIdParams } from '../farms/schemas.js';
+import { farmResource } from '../farms/routes.js';
+import { listRecords } from '../record-routes.js';
 import { grazingIntentionParams, grazingIntentionSchema, grazingIntentionSetSchema } from './schemas.js';
 import { listGrazingIntentions, setGrazingIntention } from './store.js';
 
 const tags = ['Grazing intentions'];
-
-const listRoute = createRoute({
-  method: 'get',
-  path: '/api/farms/{b_id_farm}/grazing-intentions',
-  operationId: 'listGrazingIntentionsOfFarm',
-  tags,
-  summary: 'List the grazing intentions of a farm',
-  description: 'Ordered by year, earliest first. A year that is not listed counts as no intention to graze.',
-  security: apiKeySecurity,
-  request: { params: farmIdParams, query: pageQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of grazing intentions.',
-      content: jsonContent(envelopeSchema(grazingIntentionSchema, 'GrazingIntentionPage')),
-    },
-    ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
-  },
-});
 
 const setRoute = createRoute({
   method: 'put',
@@ -53,12 +34,19 @@ export function grazingIntentionRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
-  app.openapi(listRoute, async (c) => {
-    const { b_id_farm } = c.req.valid('param');
-    const page = c.req.valid('query');
-    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    const { data, total } = await listGrazingIntentions(db, b_id_farm, page);
-    return json(c, envelope(data, page, total), 200);
+  listRecords(app, db, {
+    tags,
+    path: '/api/farms/{b_id_farm}/grazing-intentions',
+    parent: farmResource,
+    operation: {
+      operationId: 'listGrazingIntentionsOfFarm',
+      summary: 'List the grazing intentions of a farm',
+      description: 'Ordered by year, earliest first. A year that is not listed counts as no intention to graze.',
+    },
+    query: pageQuerySchema,
+    item: grazingIntentionSchema,
+    page: { name: 'GrazingIntentionPage', description: 'One page of grazing intentions.' },
+    list: listGrazingIntentions,
   });
 
   app.openapi(setRoute, async (c) => {
