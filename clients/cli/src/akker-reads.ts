@@ -26,6 +26,7 @@ async function collect<T>(what: string, items: AsyncIterable<T>): Promise<T[]> {
 async function fieldsPage(connection: Connection, farmId: string, page: { limit: number; offset: number }) {
   const { data, error, response } = await connection.geoJson.GET('/api/farms/{b_id_farm}/fields', {
     params: { path: { b_id_farm: farmId }, query: page },
+    signal: connection.signal,
   });
   return { data: data && { data: data.features, pagination: data.pagination }, error, response };
 }
@@ -40,7 +41,7 @@ export function farmFields(connection: Connection, farmId: string): Promise<Fiel
 
 /** The codes of the crop catalogue. */
 export async function cropCodes(connection: Connection): Promise<Set<string>> {
-  const pages = (page: { limit: number; offset: number }) => connection.json.GET('/api/catalogues/cultivations', { params: { query: page } });
+  const pages = (page: { limit: number; offset: number }) => connection.json.GET('/api/catalogues/cultivations', { params: { query: page }, signal: connection.signal });
   const crops = await collect('the crop catalogue', eachItem(pages));
   return new Set(crops.map((crop) => crop.b_lu_catalogue));
 }
@@ -50,12 +51,13 @@ export async function cropsInYear(connection: Connection, fieldId: string, year:
   const pages = (page: { limit: number; offset: number }) =>
     connection.json.GET('/api/fields/{b_id}/cultivations', {
       params: { path: { b_id: fieldId }, query: { ...page, start: `${year}-01-01`, end: `${year}-12-31` } },
+      signal: connection.signal,
     });
   const cultivations = await collect(`the cultivations of field ${fieldId}`, eachItem(pages));
   return new Set(cultivations.map((cultivation) => cultivation.b_lu_catalogue));
 }
 
 export async function listFarms(connection: Connection) {
-  const pages = (page: { limit: number; offset: number }) => connection.json.GET('/api/farms', { params: { query: page } });
+  const pages = (page: { limit: number; offset: number }) => connection.json.GET('/api/farms', { params: { query: page }, signal: connection.signal });
   return collect('the farms', eachItem(pages));
 }

@@ -9,6 +9,8 @@ export interface ConnectionOptions {
 
 export interface Connection {
   url: string;
+  /** Passed with every call: aborted once Akker is found not to be there, so no call waits out its retries. */
+  signal: AbortSignal;
   json: AkkerClient;
   geoJson: AkkerGeoJsonClient;
 }
@@ -29,13 +31,28 @@ export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv, onRa
   } catch {
     throw new CommandFailure(`--url ${url} is not a URL`);
   }
+  const stop = new AbortController();
   const observing: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      // Nobody listens there: retrying would only wait. A lost answer (a reset) is retried by the client as ever.
+      if (noServer(error)) stop.abort(new CommandFailure(`cannot reach Akker at ${url}: ${noServer(error)}`));
+      throw error;
+    }
     if (response.status === 429) onRateLimited(Number(response.headers.get('retry-after')) || 1);
     return response;
   };
   const settings = { baseUrl: url.replace(/\/+$/, ''), apiKey, fetch: observing, ...retries };
-  return { url, json: createAkkerClient(settings), geoJson: createGeoJsonClient(settings) };
+  return { url, signal: stop.signal, json: createAkkerClient(settings), geoJson: createGeoJsonClient(settings) };
+}
+
+/** The error code of a request that found no server (refused, unknown host, unreachable), or undefined. */
+function noServer(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
+  return code !== undefined && ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(code) ? code : undefined;
 }
 
 /** A failure to reach Akker (refused, reset, unknown host) as a command failure; anything else as it is. */

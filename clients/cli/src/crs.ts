@@ -84,7 +84,8 @@ export const geoJsonCrsMember = (crs: CrsCode) => ({ type: 'name', properties: {
 
 /** Converts positions between two CRSs. */
 export function converter(from: CrsCode, to: CrsCode): (position: number[]) => number[] {
-  if (from === to) return (position) => position;
+  // Positions in 2D: a height (KML writes one) is dropped, as Akker takes [longitude, latitude].
+  if (from === to) return (position) => [position[0]!, position[1]!];
   const transform = proj4(definitionOf(from), definitionOf(to));
   return (position) => transform.forward([position[0]!, position[1]!]);
 }

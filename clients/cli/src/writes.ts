@@ -70,7 +70,8 @@ export async function carryOut(
 
   /** The field's ETag, for If-Match; undefined (and refused) when it cannot be read. */
   async function etagOf(fieldId: string, what: string): Promise<string | undefined> {
-    const answer = await json.GET('/api/fields/{b_id}', { params: { path: { b_id: fieldId } } });
+    const answer = await json.GET('/api/fields/{b_id}', { signal: connection.signal,
+      params: { path: { b_id: fieldId } } });
     const etag = answer.response.headers.get('etag');
     if (answer.error !== undefined || etag === null) outcomes.refused.push({ what, reason: reasonOf(answer) });
     return answer.error === undefined && etag !== null ? etag : undefined;
@@ -79,13 +80,15 @@ export async function carryOut(
   async function createField(entry: Reviewed & { status: 'new' }, what: string): Promise<string | undefined> {
     const body = fieldBody(entry);
     const answer = await json.POST('/api/farms/{b_id_farm}/fields', {
+      signal: connection.signal,
       params: { path: { b_id_farm: options.farmId } },
       body,
       headers: headers(entry.parcel.feature, 'create field', body),
     });
     if (!answer.data) return void outcomes.refused.push({ what, reason: reasonOf(answer) });
     if (answer.response.headers.get('idempotent-replayed') === 'true') {
-      const still = await json.GET('/api/fields/{b_id}', { params: { path: { b_id: answer.data.b_id } } });
+      const still = await json.GET('/api/fields/{b_id}', { signal: connection.signal,
+      params: { path: { b_id: answer.data.b_id } } });
       if (still.response.status === 404) {
         const reason =
           'a run of this same file created this field in the last 24 hours and it was deleted since; Akker answers that creation again, so import it once that day has passed';
@@ -102,6 +105,7 @@ export async function carryOut(
     const all = fieldBody(entry);
     const body: FieldUpdate = Object.fromEntries(entry.differences.map((member) => [member, all[member]]));
     const answer = await json.PATCH('/api/fields/{b_id}', {
+      signal: connection.signal,
       params: { path: { b_id: entry.field.id } },
       body,
       headers: { ...headers(entry.parcel.feature, 'update field', body), 'If-Match': etag },
@@ -113,6 +117,7 @@ export async function carryOut(
   async function addCultivation(fieldId: string, feature: number, crop: CropPlan & { state: 'add' }, what: string) {
     const body = { b_lu_catalogue: crop.code, b_lu_start: crop.start };
     const answer = await json.POST('/api/fields/{b_id}/cultivations', {
+      signal: connection.signal,
       params: { path: { b_id: fieldId } },
       body,
       headers: headers(feature, `add cultivation ${crop.start}`, body),
@@ -126,6 +131,7 @@ export async function carryOut(
     const etag = await etagOf(field.id, what);
     if (etag === undefined) return;
     const answer = await json.DELETE('/api/fields/{b_id}', {
+      signal: connection.signal,
       params: { path: { b_id: field.id } },
       headers: { ...headers(field.id, 'delete field'), 'If-Match': etag },
     });
