@@ -22,12 +22,16 @@ describe('akker fields export', () => {
     server = await startListeningApp('pglite');
     user = await signUpWithKey(server.app);
     env = { AKKER_URL: server.url, AKKER_API_KEY: user.key };
-    farm = ((await (await server.send(user.key, 'POST', '/api/farms', { b_name_farm: 'De Hoeve' })).json()) as { b_id_farm: string }).b_id_farm;
+    farm = ((await (await server.send(user.key, 'POST', '/api/farms', { b_name_farm: 'De Hoeve' })).json()) as { b_id_farm: string })
+      .b_id_farm;
     // Without crops: the export has no cultivations to write.
     const parcels = rvoParcels(COUNT).map((parcel) => ({ ...parcel, GEWASCODE: null }));
     // One field without a source identifier: matched back by overlap.
     parcels[3]!.SECTORID = '';
-    const run = await akker(['fields', 'import', await writeRvoZip(join(folder, 'percelen.zip'), parcels), '--farm', farm, '--year', '2025'], env);
+    const run = await akker(
+      ['fields', 'import', await writeRvoZip(join(folder, 'percelen.zip'), parcels), '--farm', farm, '--year', '2025'],
+      env,
+    );
     expect(run.code, run.out + run.err).toBe(0);
   });
   afterAll(() => server.close());
@@ -38,7 +42,13 @@ describe('akker fields export', () => {
     const collection = JSON.parse(run.out) as { crs?: unknown; features: Array<{ properties: Record<string, unknown> }> };
     expect(collection.crs).toBeUndefined();
     expect(collection.features).toHaveLength(COUNT);
-    expect(collection.features[0]!.properties).toMatchObject({ b_name: 'Perceel 1', b_id_source: 'S1000', b_start: '2019-01-01', b_end: null, b_acquiring_method: 'nl_01' });
+    expect(collection.features[0]!.properties).toMatchObject({
+      b_name: 'Perceel 1',
+      b_id_source: 'S1000',
+      b_start: '2019-01-01',
+      b_end: null,
+      b_acquiring_method: 'nl_01',
+    });
   });
 
   it.each([

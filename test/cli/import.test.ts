@@ -31,13 +31,19 @@ describe('akker fields import', () => {
   let env: Record<string, string>;
   const folder = tempDir('cli-import-');
 
-  const newFarm = async (name = 'De Hoeve') => ((await (await server.send(user.key, 'POST', '/api/farms', { b_name_farm: name })).json()) as { b_id_farm: string }).b_id_farm;
+  const newFarm = async (name = 'De Hoeve') =>
+    ((await (await server.send(user.key, 'POST', '/api/farms', { b_name_farm: name })).json()) as { b_id_farm: string }).b_id_farm;
   const fieldsOf = async (farm: string) =>
     ((await (await server.send(user.key, 'GET', `/api/farms/${farm}/fields?limit=200`)).json()) as { data: Field[] }).data;
   const geometryOf = async (field: string) =>
-    ((await (await server.send(user.key, 'GET', `/api/fields/${field}`)).json()) as { b_geometry: { coordinates: Position[][] } }).b_geometry;
+    ((await (await server.send(user.key, 'GET', `/api/fields/${field}`)).json()) as { b_geometry: { coordinates: Position[][] } })
+      .b_geometry;
   const cropsOf = async (field: string) =>
-    ((await (await server.send(user.key, 'GET', `/api/fields/${field}/cultivations`)).json()) as { data: Array<{ b_lu_catalogue: string; b_lu_start: string }> }).data;
+    (
+      (await (await server.send(user.key, 'GET', `/api/fields/${field}/cultivations`)).json()) as {
+        data: Array<{ b_lu_catalogue: string; b_lu_start: string }>;
+      }
+    ).data;
 
   beforeAll(async () => {
     server = await startListeningApp('pglite');
@@ -64,7 +70,7 @@ describe('akker fields import', () => {
       expect(await fieldsOf(farm)).toEqual([]);
     });
 
-    it('creates every field with its name, source id, dates and acquiring method, and the year\'s cultivation', async () => {
+    it("creates every field with its name, source id, dates and acquiring method, and the year's cultivation", async () => {
       const run = await akker(['fields', 'import', zipPath, '--farm', farm, '--year', '2025'], env);
       expect(run.code, run.out + run.err).toBe(0);
       expect(run.out).toContain('created 3, updated 0, deleted 0, unchanged 0, cultivations added 3');
@@ -148,8 +154,15 @@ describe('akker fields import', () => {
   it('reads a GeoJSON in RD New by its crs member, its names by --name-from and its start by --start', async () => {
     const farm = await newFarm();
     const path = join(folder, 'rd.geojson');
-    const features = [0, 1].map((i) => ({ type: 'Feature', properties: { perceel: `Kavel ${i}` }, geometry: rdRectangle(155000 + i * 300, 463000) }));
-    await writeFile(path, JSON.stringify({ type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::28992' } }, features }));
+    const features = [0, 1].map((i) => ({
+      type: 'Feature',
+      properties: { perceel: `Kavel ${i}` },
+      geometry: rdRectangle(155000 + i * 300, 463000),
+    }));
+    await writeFile(
+      path,
+      JSON.stringify({ type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::28992' } }, features }),
+    );
     const run = await akker(['fields', 'import', path, '--farm', farm, '--name-from', 'perceel', '--start', '2024-03-01'], env);
     expect(run.code, run.out + run.err).toBe(0);
     const fields = await fieldsOf(farm);
@@ -160,14 +173,28 @@ describe('akker fields import', () => {
     const ring = (await geometryOf(fields[0]!.b_id)).coordinates[0]!;
     expect(Math.min(...ring.map(([lon, lat]) => Math.abs(lon! - 5.3872035089) + Math.abs(lat! - 52.1551722997)))).toBeLessThan(1e-7);
     // Matched by overlap the second time: the file has no source identifiers.
-    expect((await akker(['fields', 'import', path, '--farm', farm, '--name-from', 'perceel', '--start', '2024-03-01'], env)).out).toMatch(/Kavel 0\s+unchanged\s+by overlap 1\.000/);
+    expect((await akker(['fields', 'import', path, '--farm', farm, '--name-from', 'perceel', '--start', '2024-03-01'], env)).out).toMatch(
+      /Kavel 0\s+unchanged\s+by overlap 1\.000/,
+    );
   });
 
   it('reads a KML, which is WGS 84, with the placemark names', async () => {
     const farm = await newFarm();
     const path = join(folder, 'fields.kml');
-    const square = (lon: number): Position[] => [[lon, 52], [lon + 0.003, 52], [lon + 0.003, 52.002], [lon, 52.002], [lon, 52]];
-    await writeFile(path, kml([{ name: 'Noord', ring: square(5.6) }, { name: 'Zuid', ring: square(5.61) }]));
+    const square = (lon: number): Position[] => [
+      [lon, 52],
+      [lon + 0.003, 52],
+      [lon + 0.003, 52.002],
+      [lon, 52.002],
+      [lon, 52],
+    ];
+    await writeFile(
+      path,
+      kml([
+        { name: 'Noord', ring: square(5.6) },
+        { name: 'Zuid', ring: square(5.61) },
+      ]),
+    );
     const run = await akker(['fields', 'import', path, '--farm', farm, '--start', '2024-01-01'], env);
     expect(run.code, run.out + run.err).toBe(0);
     expect(run.out).toContain('KML, 2 features, in EPSG:4326');
@@ -186,18 +213,28 @@ describe('akker fields import', () => {
     const proxy = createHttpServer(async (request, response) => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
-      const answer = await fetch(`${server.url}${request.url}`, { method: request.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+      ) as Record<string, string>;
+      const answer = await fetch(`${server.url}${request.url}`, {
+        method: request.method,
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
       const body = Buffer.from(await answer.arrayBuffer());
       if (request.method === 'POST' && request.url!.endsWith('/fields') && ++created >= 3) return onHeld();
       response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(body);
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'clients/cli/src/main.ts', 'fields', 'import', zipPath, '--farm', farm, '--year', '2025'], {
-      env: { ...process.env, AKKER_URL: proxyUrl, AKKER_API_KEY: user.key },
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'clients/cli/src/main.ts', 'fields', 'import', zipPath, '--farm', farm, '--year', '2025'],
+      {
+        env: { ...process.env, AKKER_URL: proxyUrl, AKKER_API_KEY: user.key },
+        stdio: 'ignore',
+      },
+    );
     const exited = new Promise<string | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     await held;
     child.kill('SIGKILL');
@@ -246,7 +283,10 @@ describe('akker fields import', () => {
       const farm = await newFarm();
       const parcels = rvoParcels(2);
       parcels[1]!.GEWASCODE = 99999;
-      const run = await akker(['fields', 'import', await writeRvoZip(join(folder, 'unknown-crop.zip'), parcels), '--farm', farm, '--year', '2025'], env);
+      const run = await akker(
+        ['fields', 'import', await writeRvoZip(join(folder, 'unknown-crop.zip'), parcels), '--farm', farm, '--year', '2025'],
+        env,
+      );
       expect(run.code).toBe(1);
       expect(run.out).toContain("feature 2 (Perceel 2): crop code nl_99999 is not in Akker's crop catalogue: no cultivation added");
       const fields = await fieldsOf(farm);
@@ -262,11 +302,33 @@ describe('akker fields import', () => {
         return [5.6 + 0.01 * Math.cos(angle), 52 + 0.01 * Math.sin(angle)];
       });
       ring[10_000] = ring[0]!;
-      const bowTie = [[5.7, 52], [5.703, 52.002], [5.703, 52], [5.7, 52.002], [5.7, 52]];
-      const fine = [[5.8, 52], [5.803, 52], [5.803, 52.002], [5.8, 52.002], [5.8, 52]];
-      const feature = (name: string, coordinates: number[][]) => ({ type: 'Feature', properties: { name }, geometry: { type: 'Polygon', coordinates: [coordinates] } });
+      const bowTie = [
+        [5.7, 52],
+        [5.703, 52.002],
+        [5.703, 52],
+        [5.7, 52.002],
+        [5.7, 52],
+      ];
+      const fine = [
+        [5.8, 52],
+        [5.803, 52],
+        [5.803, 52.002],
+        [5.8, 52.002],
+        [5.8, 52],
+      ];
+      const feature = (name: string, coordinates: number[][]) => ({
+        type: 'Feature',
+        properties: { name },
+        geometry: { type: 'Polygon', coordinates: [coordinates] },
+      });
       const path = join(folder, 'bad-outlines.geojson');
-      await writeFile(path, JSON.stringify({ type: 'FeatureCollection', features: [feature('Groot', ring), feature('Vlinder', bowTie), feature('Goed', fine)] }));
+      await writeFile(
+        path,
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [feature('Groot', ring), feature('Vlinder', bowTie), feature('Goed', fine)],
+        }),
+      );
       const run = await akker(['fields', 'import', path, '--farm', farm, '--start', '2024-01-01'], env);
       expect(run.code).toBe(1);
       expect(run.out).toContain('feature 1 (Groot): not sent: has 10001 positions; Akker takes at most 10000');
@@ -278,7 +340,20 @@ describe('akker fields import', () => {
     it('refuses a wrong API key with exit code 2, without printing the key', async () => {
       const farm = await newFarm();
       const wrong = 'akk_wrongwrongwrongwrongwrongwrongwrongwrong12';
-      const run = await akker(['fields', 'import', await writeRvoZip(join(folder, 'key.zip'), rvoParcels(1)), '--farm', farm, '--key', wrong, '--url', server.url], {});
+      const run = await akker(
+        [
+          'fields',
+          'import',
+          await writeRvoZip(join(folder, 'key.zip'), rvoParcels(1)),
+          '--farm',
+          farm,
+          '--key',
+          wrong,
+          '--url',
+          server.url,
+        ],
+        {},
+      );
       expect(run.code).toBe(2);
       expect(run.err).toContain('Akker refused the API key (401)');
       expect(run.out + run.err).not.toContain(wrong);
@@ -291,7 +366,10 @@ describe('akker fields import', () => {
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const down = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
       await new Promise((resolve) => closed.close(resolve));
-      const run = await akker(['fields', 'import', await writeRvoZip(join(folder, 'down.zip'), rvoParcels(1)), '--farm', 'x'], { AKKER_URL: down, AKKER_API_KEY: user.key });
+      const run = await akker(['fields', 'import', await writeRvoZip(join(folder, 'down.zip'), rvoParcels(1)), '--farm', 'x'], {
+        AKKER_URL: down,
+        AKKER_API_KEY: user.key,
+      });
       expect(run.code).toBe(2);
       expect(run.err).toContain(`cannot reach Akker: connect ECONNREFUSED ${down.slice('http://'.length)}`);
       expect(run.out + run.err).not.toContain(user.key);
@@ -320,8 +398,14 @@ describe('akker fields import', () => {
     const toWgs84 = converter('EPSG:28992', 'EPSG:4326');
     // cs2cs (PROJ 9.1.1) with the same definition: 121687 487484 → 4.8980098938 52.3742181625; 100000 400000 → 4.5935962824 51.5862179183.
     for (const [rd, wgs] of [
-      [[121687, 487484], [4.8980098938, 52.3742181625]],
-      [[100000, 400000], [4.5935962824, 51.5862179183]],
+      [
+        [121687, 487484],
+        [4.8980098938, 52.3742181625],
+      ],
+      [
+        [100000, 400000],
+        [4.5935962824, 51.5862179183],
+      ],
     ]) {
       const [lon, lat] = toWgs84(rd!);
       expect(Math.abs(lon! - wgs![0]!)).toBeLessThan(1e-9);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The installed command: the CLI is TypeScript source (as the client it is built on), run through tsx.
+import process from 'node:process';
 import { register } from 'tsx/esm/api';
 
 register();

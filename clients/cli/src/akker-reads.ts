@@ -3,7 +3,6 @@ import { AkkerError, eachItem } from '../../typescript/src/index.js';
 import type { Connection } from './connection.js';
 import { CommandFailure } from './failures.js';
 
-
 /** An error answer of a read, as a command failure that says what it means for the command. */
 export function readFailure(what: string, status: number, detail: string | undefined): CommandFailure {
   if (status === 401) return new CommandFailure(`Akker refused the API key (401): ${detail ?? 'unauthorized'}`);
@@ -36,12 +35,16 @@ export type FieldFeature = NonNullable<Awaited<ReturnType<typeof fieldsPage>>['d
 
 /** Every field of a farm (all pages) as GeoJSON features, outlines in WGS 84 with right-handed rings. */
 export function farmFields(connection: Connection, farmId: string): Promise<FieldFeature[]> {
-  return collect(`farm ${farmId}`, eachItem((page) => fieldsPage(connection, farmId, page)));
+  return collect(
+    `farm ${farmId}`,
+    eachItem((page) => fieldsPage(connection, farmId, page)),
+  );
 }
 
 /** The codes of the crop catalogue. */
 export async function cropCodes(connection: Connection): Promise<Set<string>> {
-  const pages = (page: { limit: number; offset: number }) => connection.json.GET('/api/catalogues/cultivations', { params: { query: page }, signal: connection.signal });
+  const pages = (page: { limit: number; offset: number }) =>
+    connection.json.GET('/api/catalogues/cultivations', { params: { query: page }, signal: connection.signal });
   const crops = await collect('the crop catalogue', eachItem(pages));
   return new Set(crops.map((crop) => crop.b_lu_catalogue));
 }
@@ -58,6 +61,7 @@ export async function cropsInYear(connection: Connection, fieldId: string, year:
 }
 
 export async function listFarms(connection: Connection) {
-  const pages = (page: { limit: number; offset: number }) => connection.json.GET('/api/farms', { params: { query: page }, signal: connection.signal });
+  const pages = (page: { limit: number; offset: number }) =>
+    connection.json.GET('/api/farms', { params: { query: page }, signal: connection.signal });
   return collect('the farms', eachItem(pages));
 }

@@ -21,7 +21,8 @@ export interface ExportOptions extends ConnectionOptions {
 }
 
 export async function exportFields(options: ExportOptions, io: Io): Promise<number> {
-  if (options.format === 'shapefile' && options.out === undefined) throw new CommandFailure('a shapefile export is a .zip: give --out FILE');
+  if (options.format === 'shapefile' && options.out === undefined)
+    throw new CommandFailure('a shapefile export is a .zip: give --out FILE');
   const connection = connect(options, io.env);
   const fields = exportedFields(await farmFields(connection, options.farm), options.crs);
   const content =

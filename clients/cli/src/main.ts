@@ -44,7 +44,14 @@ function program(io: Io, finish: (code: Promise<number>) => void): Command {
     .option('--key <key>', 'an API key (default: $AKKER_API_KEY); never printed')
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride()
-    .addHelpText('after', examples(['export AKKER_URL=https://akker.example.org AKKER_API_KEY=akk_…', 'akker farms list', 'akker fields import percelen.zip --farm <b_id_farm> --dry-run']));
+    .addHelpText(
+      'after',
+      examples([
+        'export AKKER_URL=https://akker.example.org AKKER_API_KEY=akk_…',
+        'akker farms list',
+        'akker fields import percelen.zip --farm <b_id_farm> --dry-run',
+      ]),
+    );
 
   const fields = root.command('fields').description('import, keep in step and export the fields of a farm');
   fields
@@ -78,7 +85,11 @@ function program(io: Io, finish: (code: Promise<number>) => void): Command {
     .command('export')
     .description('Write every field of a farm, with the attributes an import reads back (export, then import: all unchanged).')
     .requiredOption('--farm <id>', 'the farm (b_id_farm)')
-    .addOption(new Option('--format <format>', 'geojson, shapefile (a .zip in the RVO layout) or csv').choices(exportFormats).default('geojson' satisfies ExportFormat))
+    .addOption(
+      new Option('--format <format>', 'geojson, shapefile (a .zip in the RVO layout) or csv')
+        .choices(exportFormats)
+        .default('geojson' satisfies ExportFormat),
+    )
     .addOption(new Option('--crs <crs>', `the coordinate system to write: ${crsCodes.join(', ')}`).argParser(crs).default('EPSG:4326'))
     .option('--out <file>', 'the file to write (default: standard output; a shapefile needs one)')
     .addHelpText(
@@ -109,7 +120,9 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
   } catch (caught) {
     if (caught instanceof CommanderError) return caught.exitCode === 0 ? EXIT.done : EXIT.failed;
     const error = unreachable(caught);
-    io.err(`akker: ${error instanceof CommandFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    io.err(
+      `akker: ${error instanceof CommandFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return EXIT.failed;
   }
 }

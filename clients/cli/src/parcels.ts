@@ -102,7 +102,13 @@ export function parcelsOf(file: SourceFile, options: ParcelOptions): Parcel[] {
       refused: typeof outline === 'string' ? `it ${outline}` : outlineProblem(outline),
     };
   });
-  requireStated(parcels, (parcel) => parcel.name === '', options.nameFrom === undefined ? 'a name: name the property that holds it with --name-from PROPERTY' : `the property ${options.nameFrom} (--name-from)`);
+  requireStated(
+    parcels,
+    (parcel) => parcel.name === '',
+    options.nameFrom === undefined
+      ? 'a name: name the property that holds it with --name-from PROPERTY'
+      : `the property ${options.nameFrom} (--name-from)`,
+  );
   requireStated(parcels, (parcel) => parcel.start === '', 'a start date: give one with --start YYYY-MM-DD');
   return parcels;
 }

@@ -32,7 +32,9 @@ export function reviewTable(review: Review, crops: CropPlan[]): string {
           : `by overlap ${entry.overlap!.toFixed(3)}`
         : '';
     const differs = entry.status === 'changed' ? entry.differences.join(', ') : entry.status === 'refused' ? entry.reason : '';
-    lines.push(`${cell(String(parcel.feature), 5)} ${cell(parcel.name, 28)} ${cell(entry.status, 13)} ${cell(match, 20)} ${cell(differs, 30)} ${cropCell(crops[index]!)}`);
+    lines.push(
+      `${cell(String(parcel.feature), 5)} ${cell(parcel.name, 28)} ${cell(entry.status, 13)} ${cell(match, 20)} ${cell(differs, 30)} ${cropCell(crops[index]!)}`,
+    );
   });
   for (const field of review.onlyInAkker) {
     lines.push(`${cell('-', 5)} ${cell(field.properties.b_name, 28)} ${cell('only in Akker', 13)} ${cell(field.id, 20)}`);
@@ -50,7 +52,13 @@ export interface Counts {
 
 export function countsOf(review: Review): Counts {
   const count = (status: string) => review.parcels.filter((entry) => entry.status === status).length;
-  return { new: count('new'), unchanged: count('unchanged'), changed: count('changed'), refused: count('refused'), onlyInAkker: review.onlyInAkker.length };
+  return {
+    new: count('new'),
+    unchanged: count('unchanged'),
+    changed: count('changed'),
+    refused: count('refused'),
+    onlyInAkker: review.onlyInAkker.length,
+  };
 }
 
 export const reviewLine = (counts: Counts) =>

@@ -44,13 +44,19 @@ export function review(parcels: Parcel[], fields: FieldFeature[]): Review {
   const unmatched = new Map(fields.map((field) => [field.id, field]));
   const bySourceId = new Map(fields.filter((f) => f.properties.b_id_source !== null).map((f) => [f.properties.b_id_source!, f]));
   const boxes = new Map<string, Box>(fields.map((field) => [field.id, boxOf(field.geometry as Outline)]));
-  const matched = (parcel: Parcel & { outline: Outline }, field: FieldFeature, matchedBy: 'source id' | 'overlap', overlap?: number): Reviewed => {
+  const matched = (
+    parcel: Parcel & { outline: Outline },
+    field: FieldFeature,
+    matchedBy: 'source id' | 'overlap',
+    overlap?: number,
+  ): Reviewed => {
     unmatched.delete(field.id);
     const found = differences(parcel, field);
     return { parcel, status: found.length === 0 ? 'unchanged' : 'changed', field, matchedBy, overlap, differences: found };
   };
-  const reviewed = parcels.map((parcel): Reviewed | Parcel & { outline: Outline } => {
-    if (parcel.refused !== undefined || parcel.outline === undefined) return { parcel, status: 'refused', reason: parcel.refused ?? 'no outline' };
+  const reviewed = parcels.map((parcel): Reviewed | (Parcel & { outline: Outline }) => {
+    if (parcel.refused !== undefined || parcel.outline === undefined)
+      return { parcel, status: 'refused', reason: parcel.refused ?? 'no outline' };
     const withOutline = { ...parcel, outline: parcel.outline };
     const bySource = parcel.sourceId === null ? undefined : bySourceId.get(parcel.sourceId);
     if (bySource && unmatched.has(bySource.id)) return matched(withOutline, bySource, 'source id');

@@ -70,8 +70,7 @@ export async function carryOut(
 
   /** The field's ETag, for If-Match; undefined (and refused) when it cannot be read. */
   async function etagOf(fieldId: string, what: string): Promise<string | undefined> {
-    const answer = await json.GET('/api/fields/{b_id}', { signal: connection.signal,
-      params: { path: { b_id: fieldId } } });
+    const answer = await json.GET('/api/fields/{b_id}', { signal: connection.signal, params: { path: { b_id: fieldId } } });
     const etag = answer.response.headers.get('etag');
     if (answer.error !== undefined || etag === null) outcomes.refused.push({ what, reason: reasonOf(answer) });
     return answer.error === undefined && etag !== null ? etag : undefined;
@@ -87,8 +86,7 @@ export async function carryOut(
     });
     if (!answer.data) return void outcomes.refused.push({ what, reason: reasonOf(answer) });
     if (answer.response.headers.get('idempotent-replayed') === 'true') {
-      const still = await json.GET('/api/fields/{b_id}', { signal: connection.signal,
-      params: { path: { b_id: answer.data.b_id } } });
+      const still = await json.GET('/api/fields/{b_id}', { signal: connection.signal, params: { path: { b_id: answer.data.b_id } } });
       if (still.response.status === 404) {
         const reason =
           'a run of this same file created this field in the last 24 hours and it was deleted since; Akker answers that creation again, so import it once that day has passed';
@@ -154,7 +152,9 @@ export async function carryOut(
 
   const writes = review.parcels
     .map((entry, index) => ({ entry, index }))
-    .filter(({ entry, index }) => entry.status === 'new' || crops[index]!.state === 'add' || (entry.status === 'changed' && options.update));
+    .filter(
+      ({ entry, index }) => entry.status === 'new' || crops[index]!.state === 'add' || (entry.status === 'changed' && options.update),
+    );
   const deletions = options.deleteMissing ? review.onlyInAkker : [];
   progress.start(writes.length + deletions.length);
   try {

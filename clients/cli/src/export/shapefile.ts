@@ -25,5 +25,8 @@ export async function shapefileExport(fields: ExportedField[], crs: CrsCode): Pr
     },
   }));
   const types = { polygon: 'percelen', multipolygon: 'percelen_multi' };
-  return zip<'uint8array'>({ type: 'FeatureCollection', features }, { prj: prjOf[crs], types, outputType: 'uint8array', compression: 'DEFLATE' });
+  return zip<'uint8array'>(
+    { type: 'FeatureCollection', features },
+    { prj: prjOf[crs], types, outputType: 'uint8array', compression: 'DEFLATE' },
+  );
 }

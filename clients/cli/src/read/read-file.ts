@@ -30,7 +30,8 @@ async function readIfThere(path: string): Promise<Uint8Array | undefined> {
 /** The files beside a .shp with the same name: `x.dbf` or `x.DBF`. */
 async function besideShp(path: string, shp: Uint8Array): Promise<{ parts: ShapefileParts; read: Uint8Array[] }> {
   const stem = join(dirname(path), basename(path, extname(path)));
-  const sibling = async (extension: string) => (await readIfThere(`${stem}.${extension}`)) ?? readIfThere(`${stem}.${extension.toUpperCase()}`);
+  const sibling = async (extension: string) =>
+    (await readIfThere(`${stem}.${extension}`)) ?? readIfThere(`${stem}.${extension.toUpperCase()}`);
   const [dbf, prj, cpg] = [await sibling('dbf'), await sibling('prj'), await sibling('cpg')];
   const parts = { name: basename(path), shp, dbf, prj: text(prj), cpg: text(cpg) };
   return { parts, read: [dbf, prj, cpg].filter((bytes): bytes is Uint8Array => bytes !== undefined) };
