@@ -135,6 +135,8 @@ export const fields = pgTable(
       .notNull()
       .references(() => farms.b_id_farm),
     b_name: text('b_name').notNull(),
+    /** The field's identifier in the system it came from (an RVO sector id); null when not stated. */
+    b_id_source: text('b_id_source'),
     b_geometry: jsonb('b_geometry').$type<FieldGeometry>().notNull(),
     /** Hectares, geodesic, 2 decimals: computed from b_geometry on every write. */
     b_area: doublePrecision('b_area').notNull(),

@@ -68,6 +68,25 @@ describe.each(storageKinds)('fields on %s', (kind) => {
     expect(await fetched.json()).toEqual(field);
   });
 
+  it('keeps b_id_source, the identifier in the system a field came from: null unless sent, listed, changed by PATCH', async () => {
+    const plain = await created<{ b_id_source: string | null }>(post({}));
+    expect(plain.b_id_source).toBeNull();
+    const field = await created<{ b_id: string; b_id_source: string }>(post({ b_id_source: 'RVO-1234' }));
+    expect(field.b_id_source).toBe('RVO-1234');
+    const list = (accept: string) => t.app.request(`/api/farms/${farmId}/fields?limit=200`, { headers: { 'x-api-key': user.key, accept } });
+    const json = (await (await list('application/json')).json()) as { data: Array<{ b_id: string; b_id_source: string | null }> };
+    expect(json.data.find((f) => f.b_id === field.b_id)?.b_id_source).toBe('RVO-1234');
+    const geo = (await (await list('application/geo+json')).json()) as {
+      features: Array<{ id: string; properties: { b_id_source: string } }>;
+    };
+    expect(geo.features.find((f) => f.id === field.b_id)?.properties.b_id_source).toBe('RVO-1234');
+    const patched = await call(t.app, user.key, 'PATCH', `/api/fields/${field.b_id}`, { b_id_source: null });
+    expect(((await patched.json()) as { b_id_source: string | null }).b_id_source).toBeNull();
+    const tooLong = await expectProblem(await post({ b_id_source: 'x'.repeat(256) }), 400, 'validation-failed');
+    expect(tooLong.errors).toEqual([{ field: 'b_id_source', message: 'must be at most 255 characters' }]);
+    await expectProblem(await post({ b_id_source: '' }), 400, 'validation-failed');
+  });
+
   it('refuses a b_area sent by the client (it is derived)', async () => {
     const body = await expectProblem(await post({ b_area: 100 }), 400, 'validation-failed');
     expect(body.errors).toEqual([{ field: 'b_area', message: 'is not a known property' }]);

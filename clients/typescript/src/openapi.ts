@@ -1059,6 +1059,8 @@ export interface components {
             b_id_farm: string;
             /** @description Name of the field. */
             b_name: string;
+            /** @description The field's identifier in the system it came from, such as the sector id of an RVO parcel export; null when not stated. Importers match a file's fields to stored ones by it. */
+            b_id_source: string | null;
             /** @description Area in hectares (geodesic, 2 decimals), computed from the geometry. */
             b_area: number;
             /** @description Area-weighted centroid [longitude, latitude]. */
@@ -1145,6 +1147,7 @@ export interface components {
          *             "b_id": "aIuOORj2wiNH8DzkkKpmTQ",
          *             "b_id_farm": "PTyv0lmYRHwtso7CcrrIMw",
          *             "b_name": "Achter de schuur",
+         *             "b_id_source": null,
          *             "b_area": 9.14,
          *             "b_centroid": [
          *               5.662,
@@ -1212,6 +1215,8 @@ export interface components {
             b_id_farm: string;
             /** @description Name of the field. */
             b_name: string;
+            /** @description The field's identifier in the system it came from, such as the sector id of an RVO parcel export; null when not stated. Importers match a file's fields to stored ones by it. */
+            b_id_source: string | null;
             /** @description Area in hectares (geodesic, 2 decimals), computed from the geometry. */
             b_area: number;
             /** @description Area-weighted centroid [longitude, latitude]. */
@@ -1275,6 +1280,12 @@ export interface components {
              * @example Achter de schuur
              */
             b_name: string;
+            /**
+             * @description The field's identifier in the system it came from, such as the sector id of an RVO parcel export; null when not stated. Importers match a file's fields to stored ones by it.
+             * @default null
+             * @example 3C0B2E59-6E8F-4B4E-9F0A-2E6B4C1D7A10
+             */
+            b_id_source?: string | null;
             b_geometry: components["schemas"]["FieldGeometry"];
             /**
              * Format: date
@@ -1365,6 +1376,11 @@ export interface components {
              * @example Achter de schuur
              */
             b_name?: string;
+            /**
+             * @description The field's identifier in the system it came from, such as the sector id of an RVO parcel export; null when not stated. Importers match a file's fields to stored ones by it.
+             * @example 3C0B2E59-6E8F-4B4E-9F0A-2E6B4C1D7A10
+             */
+            b_id_source?: string | null;
             b_geometry?: components["schemas"]["FieldGeometry"];
             /**
              * Format: date

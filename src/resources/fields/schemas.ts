@@ -70,6 +70,15 @@ const name = z
   .max(200, 'must be at most 200 characters')
   .openapi({ description: 'Name of the field.', example: 'Achter de schuur' });
 
+const sourceIdDescription =
+  "The field's identifier in the system it came from, such as the sector id of an RVO parcel export; null when not stated. Importers match a file's fields to stored ones by it.";
+const sourceId = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(255, 'must be at most 255 characters')
+  .nullable()
+  .openapi({ description: sourceIdDescription, example: '3C0B2E59-6E8F-4B4E-9F0A-2E6B4C1D7A10' });
+
 const endAfterStart = (field: { b_start?: string; b_end?: string | null }, ctx: z.RefinementCtx) => {
   if (field.b_start && field.b_end && field.b_end <= field.b_start) {
     ctx.addIssue({ code: 'custom', path: ['b_end'], message: 'must be after b_start', params: unprocessable });
@@ -95,6 +104,7 @@ const locationShape = {
 
 const writableFields = {
   b_name: name,
+  b_id_source: sourceId,
   b_geometry: geometrySchema,
   b_start: dateSchema.openapi({ description: 'Date the field came to the farm.' }),
   b_end: dateSchema.nullable().optional().openapi({ description: 'Date the field left the farm; after b_start; null while it stays.' }),
@@ -111,6 +121,7 @@ const writableFields = {
 export const fieldCreateSchema = z
   .strictObject({
     ...writableFields,
+    b_id_source: writableFields.b_id_source.default(null),
     b_acquiring_method: writableFields.b_acquiring_method.default('unknown'),
     b_bufferstrip: writableFields.b_bufferstrip.optional(),
     b_soil_region: writableFields.b_soil_region.default(null),
@@ -128,6 +139,7 @@ const fieldSummaryShape = {
   b_id: z.string().openapi({ description: 'Field identifier.' }),
   b_id_farm: z.string().openapi({ description: 'Identifier of the farm the field is on.' }),
   b_name: z.string().openapi({ description: 'Name of the field.' }),
+  b_id_source: z.string().nullable().openapi({ description: sourceIdDescription }),
   b_area: z.number().openapi({ description: 'Area in hectares (geodesic, 2 decimals), computed from the geometry.' }),
   b_centroid: z.tuple([z.number(), z.number()]).openapi({ description: 'Area-weighted centroid [longitude, latitude].' }),
   b_start: z.string().openapi({ format: 'date', description: 'Date the field came to the farm.' }),
@@ -172,6 +184,7 @@ const featureExample = {
     b_id: 'aIuOORj2wiNH8DzkkKpmTQ',
     b_id_farm: 'PTyv0lmYRHwtso7CcrrIMw',
     b_name: 'Achter de schuur',
+    b_id_source: null,
     b_area: 9.14,
     b_centroid: [5.662, 51.9715],
     b_start: '2020-01-01',

@@ -19,6 +19,7 @@ const summaryColumns = {
   b_id: fields.b_id,
   b_id_farm: fields.b_id_farm,
   b_name: fields.b_name,
+  b_id_source: fields.b_id_source,
   b_area: fields.b_area,
   b_centroid: fields.b_centroid,
   b_start: fields.b_start,
