@@ -14,7 +14,7 @@ import {
   soilAnalyses,
 } from '../db/schema.js';
 import { calendarYear, dateIn, type Timeframe } from './dates.js';
-import { applicationsQuery, fieldFilter, groupBy, withFertilizer, type FieldSelection } from './inputs.js';
+import { applicationsQuery, fieldFilter, groupBy, recordedLatestFirst, withFertilizer, type FieldSelection } from './inputs.js';
 import type { NormsFarm, NormsField } from './norms/inputs.js';
 import type { NormYear } from './norms/tables.js';
 
@@ -78,8 +78,7 @@ export async function readNormsInputs(
         or(isNotNull(soilValue('a_p_cc')), isNotNull(soilValue('a_p_al'))),
       ),
     )
-    // The most recently recorded first: it wins a tie of sampling dates.
-    .orderBy(desc(soilAnalyses.created_at), desc(soilAnalyses.a_id));
+    .orderBy(...recordedLatestFirst);
   const applicationRows = await applicationsQuery(tx, inArray(fertilizerApplications.b_id, selectedIds), yearFrame).orderBy(
     asc(fertilizerApplications.created_at),
     asc(fertilizerApplications.p_app_id),
