@@ -1,7 +1,7 @@
 // Loads what the usage norms of a year read (docs/calculations.md) for one field or all fields of a farm in the
 // year, in a fixed number of statements however many fields there are. Records are selected by a subquery over
 // the same fields, never by a list of their ids: the statements must share one snapshot (db/paging.ts inOneSnapshot).
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { periodOverlaps } from '../db/periods.js';
 import {

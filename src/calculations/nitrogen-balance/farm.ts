@@ -35,7 +35,8 @@ function zeroFigures(): Omit<FarmBalance, 'fields' | 'hasErrors' | 'fieldErrorMe
 export function farmBalance(results: FieldResult[]): FarmBalance {
   const fields = [...results].sort((a, b) => b.b_area - a.b_area);
   const fieldErrorMessages = fields.flatMap((f) => ('errorMessage' in f ? [f.errorMessage] : []));
-  if (fields.length === 0) return { ...zeroFigures(), fields, hasErrors: true, fieldErrorMessages: [NO_FIELDS_MESSAGE], errorMessage: NO_FIELDS_MESSAGE };
+  if (fields.length === 0)
+    return { ...zeroFigures(), fields, hasErrors: true, fieldErrorMessages: [NO_FIELDS_MESSAGE], errorMessage: NO_FIELDS_MESSAGE };
 
   const counted = fields.flatMap((f) => (f.balance !== null && !f.b_bufferstrip ? [{ area: new D(f.b_area), balance: f.balance }] : []));
   const area = sum(counted.map((f) => f.area));
