@@ -42,6 +42,7 @@ import { grazingIntentionRoutes } from './resources/grazing-intentions/routes.js
 import { organicCertificationRoutes } from './resources/organic-certifications/routes.js';
 import { catalogueRoutes } from './catalogues/routes.js';
 import { calculationRoutes } from './calculations/routes.js';
+import { organicMatterBalanceRoutes } from './calculations/organic-matter-balance/routes.js';
 import { farmAccessRoutes } from './resources/farm-access/routes.js';
 import { auditRoutes } from './resources/audit/routes.js';
 import { changeRoutes } from './resources/changes/routes.js';
@@ -193,6 +194,7 @@ export function createApp(deps: AppDeps) {
     auditRoutes,
     changeRoutes,
     calculationRoutes,
+    organicMatterBalanceRoutes,
   ]) {
     app.route('/', routes(deps));
   }
