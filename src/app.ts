@@ -35,6 +35,7 @@ import { fieldRoutes } from './resources/fields/routes.js';
 import { cultivationRoutes } from './resources/cultivations/routes.js';
 import { harvestRoutes } from './resources/harvests/routes.js';
 import { soilAnalysisRoutes } from './resources/soil-analyses/routes.js';
+import { currentSoilDataRoutes } from './resources/current-soil-data/routes.js';
 import { fertilizerRoutes } from './resources/fertilizers/routes.js';
 import { applicationRoutes } from './resources/fertilizer-applications/routes.js';
 import { derogationRoutes } from './resources/derogations/routes.js';
@@ -185,6 +186,7 @@ export function createApp(deps: AppDeps) {
     cultivationRoutes,
     harvestRoutes,
     soilAnalysisRoutes,
+    currentSoilDataRoutes,
     fertilizerRoutes,
     applicationRoutes,
     derogationRoutes,
