@@ -9,7 +9,7 @@ import { run } from '../clients/cli/src/main.js';
 import { parcelsOf } from '../clients/cli/src/parcels.js';
 import { silentProgress } from '../clients/cli/src/progress.js';
 import { readImportFile } from '../clients/cli/src/read/read-file.js';
-import { createAppServer } from '../src/http/node-server.js';
+import { createAppServer } from '../src/app/node-server.js';
 import { rvoParcels, writeRvoZip } from '../test/cli/fixtures.js';
 import { send, startInProcess } from './in-process.js';
 

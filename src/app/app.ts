@@ -7,6 +7,7 @@ import { notFoundPage, pageRoutes } from '../accounts/pages/routes.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { SignInThrottle } from '../accounts/sign-in-throttle.js';
 import { calculationRoutes } from '../calculations/routes.js';
+import { organicMatterBalanceRoutes } from '../calculations/organic-matter-balance/routes.js';
 import type { Config } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -30,6 +31,7 @@ import { grazingIntentionRoutes } from '../resources/grazing-intentions/routes.j
 import { harvestRoutes } from '../resources/harvests/routes.js';
 import { organicCertificationRoutes } from '../resources/organic-certifications/routes.js';
 import { soilAnalysisRoutes } from '../resources/soil-analyses/routes.js';
+import { currentSoilDataRoutes } from '../calculations/current-soil-data/routes.js';
 import { docsRoutes } from './api-docs.js';
 import { authenticate } from './authentication.js';
 import { apiCors } from './cors.js';
@@ -93,6 +95,7 @@ export function createApp(deps: AppDeps) {
     cultivationRoutes(database),
     harvestRoutes(database),
     soilAnalysisRoutes(database),
+    currentSoilDataRoutes(database),
     fertilizerRoutes(database),
     applicationRoutes(database),
     derogationRoutes(database),
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps) {
     auditRoutes(database),
     changeRoutes(database),
     calculationRoutes(config, database),
+    organicMatterBalanceRoutes(database),
     catalogueRoutes(),
   ]) {
     app.route('/', routes);

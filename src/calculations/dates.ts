@@ -27,3 +27,9 @@ export const calendarYear = (year: number): Timeframe => ({ start: dateIn(year, 
 
 /** The current calendar year, the default timeframe of every calculation. */
 export const currentYear = (now = new Date()): Timeframe => calendarYear(now.getUTCFullYear());
+
+/** The timeframe a calculation's request asks for: what it sends, the current calendar year for what it leaves out. */
+export function requestedTimeframe(body: { start?: string | undefined; end?: string | undefined }): Timeframe {
+  const year = currentYear();
+  return { start: body.start ?? year.start, end: body.end ?? year.end };
+}

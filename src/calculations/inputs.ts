@@ -2,7 +2,7 @@
 // in a fixed number of statements however many fields there are, inside one read-only snapshot. The
 // records are selected by a subquery over the same fields, never by a list of their ids: a statement
 // with one parameter per field fails beyond PostgreSQL's 65,535 parameters (a farm of 70,000 fields).
-import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { findCrop } from '../catalogues/crops.js';
 import { findFertilizer } from '../catalogues/fertilizers.js';
 import type { Database } from '../db/client.js';
@@ -19,6 +19,12 @@ export const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQ
   'b_id' in selection
     ? eq(fields.b_id, selection.b_id)
     : and(eq(fields.b_id_farm, selection.b_id_farm), periodOverlaps(fields.b_start, fields.b_end, timeframe));
+
+/**
+ * Soil analyses the most recently recorded first: of two sampled on the same day, the later-recorded one
+ * gives the newest values (soil-values.ts newestValues).
+ */
+export const recordedLatestFirst = [desc(soilAnalyses.created_at), desc(soilAnalyses.a_id)];
 
 /** `onFields`: which fields' applications, a condition on fertilizer_applications.b_id. */
 export function applicationsQuery(db: Database, onFields: SQL, timeframe: Timeframe) {
@@ -110,7 +116,8 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
               and(gte(soilAnalyses.b_sampling_date, timeframe.start), lte(soilAnalyses.b_sampling_date, timeframe.end)),
             ),
           ),
-        );
+        )
+        .orderBy(...recordedLatestFirst);
       const applicationRows = await applicationsQuery(tx, inArray(fertilizerApplications.b_id, selectedIds), timeframe);
       const fieldOfCultivation = new Map(cultivationRows.map((c) => [c.b_lu, c.b_id]));
       const cultivationsOf = groupBy(cultivationRows, (c) => c.b_id);

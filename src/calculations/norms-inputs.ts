@@ -1,7 +1,7 @@
 // Loads what the usage norms of a year read (docs/calculations.md) for one field or all fields of a farm in the
 // year, in a fixed number of statements however many fields there are. Records are selected by a subquery over
 // the same fields, never by a list of their ids: the statements must share one snapshot (db/paging.ts inOneSnapshot).
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { periodOverlaps } from '../db/periods.js';
 import {
@@ -14,7 +14,7 @@ import {
   soilAnalyses,
 } from '../db/schema.js';
 import { calendarYear, dateIn, type Timeframe } from './dates.js';
-import { applicationsQuery, fieldFilter, groupBy, withFertilizer, type FieldSelection } from './inputs.js';
+import { applicationsQuery, fieldFilter, groupBy, recordedLatestFirst, withFertilizer, type FieldSelection } from './inputs.js';
 import type { NormsFarm, NormsField } from './norms/inputs.js';
 import type { NormYear } from './norms/tables.js';
 
@@ -78,8 +78,7 @@ export async function readNormsInputs(
         or(isNotNull(soilValue('a_p_cc')), isNotNull(soilValue('a_p_al'))),
       ),
     )
-    // The most recently recorded first: it wins a tie of sampling dates.
-    .orderBy(desc(soilAnalyses.created_at), desc(soilAnalyses.a_id));
+    .orderBy(...recordedLatestFirst);
   const applicationRows = await applicationsQuery(tx, inArray(fertilizerApplications.b_id, selectedIds), yearFrame).orderBy(
     asc(fertilizerApplications.created_at),
     asc(fertilizerApplications.p_app_id),

@@ -8,12 +8,13 @@ import { jsonContent } from '../http/route-helpers.js';
 import { idParams } from '../http/route-helpers.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import { farmIdParams } from '../resources/farms/schemas.js';
-import { currentYear, type Timeframe } from './dates.js';
+import { requestedTimeframe, type Timeframe } from './dates.js';
 import { fieldDose } from './dose/dose.js';
 import { loadBalanceFields, loadDoseApplications } from './inputs.js';
 import { farmBalance, type FieldResult } from './nitrogen-balance/farm.js';
 import { fieldBalance } from './nitrogen-balance/field.js';
-import { FieldCalculationError, type BalanceField } from './nitrogen-balance/inputs.js';
+import { fieldResult } from './field-result.js';
+import type { BalanceField } from './nitrogen-balance/inputs.js';
 import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldBalanceResponseSchema } from './schemas.js';
 import { notFound } from '../core/domain-errors.js';
 import { json } from '../http/responses.js';
@@ -67,20 +68,8 @@ const doseRoute = createRoute({
   responses: { 200: { description: 'The dose.', content: jsonContent(doseSchema) }, ...errors },
 });
 
-function timeframeOf(body: { start?: string | undefined; end?: string | undefined }): Timeframe {
-  const year = currentYear();
-  return { start: body.start ?? year.start, end: body.end ?? year.end };
-}
-
-function fieldResult(field: BalanceField, timeframe: Timeframe, deposition: number): FieldResult {
-  const identity = { b_id: field.b_id, b_area: field.b_area, b_bufferstrip: field.b_bufferstrip };
-  try {
-    return { ...identity, balance: fieldBalance(field, timeframe, deposition) };
-  } catch (error) {
-    if (!(error instanceof FieldCalculationError)) throw error;
-    return { ...identity, balance: null, errorMessage: `${error.message}. ${error.hint}` };
-  }
-}
+const nitrogenResult = (field: BalanceField, timeframe: Timeframe, deposition: number): FieldResult =>
+  fieldResult(field, () => fieldBalance(field, timeframe, deposition));
 
 /** The room left under the usage norms of the timeframe's year, or why there is none; `tx` is the dose's snapshot. */
 async function recommendation(tx: Database, b_id: string, timeframe: Timeframe) {
@@ -99,24 +88,24 @@ export function calculationRoutes(config: Config, database: DatabaseHandle) {
 
   app.openapi(fieldBalanceRoute, async (c) => {
     const { b_id } = c.req.valid('param');
-    const timeframe = timeframeOf(c.req.valid('json'));
+    const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     const [field] = await loadBalanceFields(db, { b_id }, timeframe);
     if (!field) throw notFound('The field does not exist.');
-    return json(c, { ...fieldResult(field, timeframe, deposition), timeframe }, 200);
+    return json(c, { ...nitrogenResult(field, timeframe, deposition), timeframe }, 200);
   });
 
   app.openapi(farmBalanceRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
-    const timeframe = timeframeOf(c.req.valid('json'));
+    const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
     const fields = await loadBalanceFields(db, { b_id_farm }, timeframe);
-    return json(c, { ...farmBalance(fields.map((field) => fieldResult(field, timeframe, deposition))), timeframe }, 200);
+    return json(c, { ...farmBalance(fields.map((field) => nitrogenResult(field, timeframe, deposition))), timeframe }, 200);
   });
 
   app.openapi(doseRoute, async (c) => {
     const { b_id } = c.req.valid('param');
-    const timeframe = timeframeOf(c.req.valid('json'));
+    const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     // The applied dose and the room left read one snapshot, so that they agree with each other.
     const answer = await inOneSnapshot(db, async (tx) => {

@@ -48,7 +48,7 @@ export function userCeilings(
 }
 
 const KEY_MANAGEMENT_PATH = /^\/api\/keys(\/[^/]+)?$/;
-const CALCULATION_PATH = /\/calculations\/(nitrogen-balance|dose|norms)$/;
+const CALCULATION_PATH = /\/calculations\/(nitrogen-balance|organic-matter-balance|dose|norms)$/;
 
 /**
  * Key management counts as general whatever the method; a calculation counts only as a

@@ -40,6 +40,8 @@ describe.each(storageKinds)('calculations on %s', (kind) => {
     `/api/fields/${fieldId}/calculations/nitrogen-balance`,
     `/api/farms/${farmId}/calculations/nitrogen-balance`,
     `/api/fields/${fieldId}/calculations/dose`,
+    `/api/fields/${fieldId}/calculations/organic-matter-balance`,
+    `/api/farms/${farmId}/calculations/organic-matter-balance`,
   ];
 
   it('changes no row of any table', async () => {

@@ -142,6 +142,20 @@ describe('the TypeScript client', () => {
     expect(data!.pagination.total).toBe(fieldIds.length);
   });
 
+  it("reads a field's current soil data, typed per parameter", async () => {
+    const path = { b_id: fieldIds[1]! };
+    const analysis = await akker.POST('/api/fields/{b_id}/soil-analyses', {
+      params: { path },
+      body: { b_sampling_date: '2025-03-01', a_som_loi: 3.2, b_soiltype_agr: 'zeeklei' },
+    });
+    expect(analysis.response.status).toBe(201);
+    const { data } = await akker.GET('/api/fields/{b_id}/current-soil-data', { params: { path } });
+    expect(data!.data.map(({ parameter, value, a_id }) => ({ parameter, value, a_id }))).toEqual([
+      { parameter: 'a_som_loi', value: 3.2, a_id: analysis.data!.a_id },
+      { parameter: 'b_soiltype_agr', value: 'zeeklei', a_id: analysis.data!.a_id },
+    ]);
+  });
+
   it('throws the problem of an error answer while paging', async () => {
     const pages = (page: { limit: number; offset: number }) =>
       akker.GET('/api/farms/{b_id_farm}/fields', { params: { path: { b_id_farm: 'AAAAAAAAAAAAAAAAAAAAAA' }, query: page } });

@@ -106,7 +106,7 @@ describe('/api/openapi.json', () => {
       });
     };
     const calculations = operations().filter((o) => o.path.includes('/calculations/'));
-    expect(calculations).toHaveLength(5);
+    expect(calculations).toHaveLength(7);
     for (const { path, op } of calculations) {
       const schema = (op.responses['200']!.content!['application/json'] as { schema: Schema }).schema;
       expect(undescribed(schema, path, new Set())).toEqual([]);

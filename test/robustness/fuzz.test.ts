@@ -6,7 +6,7 @@ import { fuzz, type FuzzReport } from '../fuzz/fuzz.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 const SEED = 20_261_125;
-const COUNT = 2_000;
+const COUNT = 2_200;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -323,6 +323,26 @@ export interface paths {
         patch: operations["updateSoilAnalysis"];
         trace?: never;
     };
+    "/api/fields/{b_id}/current-soil-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest value of each soil parameter of a field
+         * @description For each soil parameter with a value, the newest one and the analysis it comes from: by sampling date, undated analyses last; of two sampled on the same day, the later-recorded one. The same rule the calculations use, though they take only the analyses sampled within their timeframe, and undated ones.
+         */
+        get: operations["getCurrentSoilDataOfField"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/farms/{b_id_farm}/fertilizers": {
         parameters: {
             query?: never;
@@ -709,6 +729,46 @@ export interface paths {
          * @description Every field of the farm in the year (default: the current year) with its norms, and the farm totals in kg over the fields whose every norm and filling has a value; the others are listed with the reason. Limited to 10 requests per minute per key, with the other calculations. A year other than 2025 or 2026 is 422.
          */
         post: operations["calculateFarmNorms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fields/{b_id}/calculations/organic-matter-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Organic-matter balance of a field
+         * @description Effective organic matter supplied by fertilizers, crops and crop residues, against the soil organic matter decomposed, over the timeframe (default: the current calendar year). Figures are kg/ha over the requested timeframe, not per year: every crop, residue and application counts once, while the degradation is a yearly rate times the timeframe in years (days / 365). A one-year timeframe gives the yearly figures. A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. Limited to 10 requests per minute per key. `end` before `start` is 422.
+         */
+        post: operations["calculateFieldOrganicMatterBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farms/{b_id_farm}/calculations/organic-matter-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Organic-matter balance of a farm
+         * @description Every field of the farm in the timeframe (default: the current calendar year), and the area-weighted farm figures; fields that cannot be calculated are listed with their message and left out of the farm figures. Figures are kg/ha over the requested timeframe, not per year: every crop, residue and application counts once, while the degradation is a yearly rate times the timeframe in years (days / 365). A one-year timeframe gives the yearly figures. Limited to 10 requests per minute per key. `end` before `start` is 422.
+         */
+        post: operations["calculateFarmOrganicMatterBalance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1915,6 +1975,55 @@ export interface components {
              */
             b_gwl_class?: "I" | "Ia" | "Ic" | "II" | "IIa" | "IIb" | "IIc" | "III" | "IIIa" | "IIIb" | "IV" | "IVu" | "IVc" | "V" | "Va" | "Vao" | "Vad" | "Vb" | "Vbo" | "Vbd" | "sV" | "sVb" | "VI" | "VIo" | "VId" | "VII" | "VIIo" | "VIId" | "VIII" | "VIIIo" | "VIIId" | null;
         };
+        /** @description The newest known value of each soil parameter of a field. */
+        CurrentSoilData: {
+            /**
+             * @description Field identifier.
+             * @example Qm9Yp2Ag3sJb0u5X7vRk1c
+             */
+            b_id: string;
+            /** @description Each soil parameter that has a value in any analysis of the field: the newest by sampling date, undated analyses last, and of two sampled on the same day the later-recorded one. Values of one field may come from different analyses. */
+            data: components["schemas"]["CurrentSoilValue"][];
+        };
+        /** @description The newest value of one soil parameter, and the analysis it comes from. */
+        CurrentSoilValue: {
+            /**
+             * @description Soil parameter, as in SoilAnalysisCreate (which gives its unit).
+             * @example a_som_loi
+             */
+            parameter: string;
+            /**
+             * @description Its newest value: a number in the parameter’s unit, or a class (b_soiltype_agr, b_gwl_class).
+             * @example 4.2
+             */
+            value: number | string;
+            /**
+             * @description The soil analysis the value comes from.
+             * @example Vd3kPq9LmX0sBt7UwEa2KcQ
+             */
+            a_id: string;
+            /**
+             * Format: date
+             * @description Sampling date of that analysis; null when undated.
+             * @example 2025-03-04
+             */
+            b_sampling_date: string | null;
+            /**
+             * @description Upper sampling depth of that analysis, cm below the surface.
+             * @example 0
+             */
+            a_depth_upper: number;
+            /**
+             * @description Lower sampling depth of that analysis, cm below the surface; null when not known.
+             * @example 30
+             */
+            a_depth_lower: number | null;
+            /**
+             * @description Laboratory or other source of that analysis.
+             * @example other
+             */
+            a_source: string;
+        };
         FarmFertilizerPage: {
             /** @description Items of the requested page. */
             data: components["schemas"]["FarmFertilizer"][];
@@ -2969,6 +3078,292 @@ export interface components {
             }[];
             /** @description Every field of the farm in the year (its period overlaps the year), largest first. */
             fields: components["schemas"]["FieldNorms"][];
+        };
+        /**
+         * @description The organic-matter balance of one field, and the timeframe it covers.
+         * @example {
+         *       "b_id": "Qm9Yp2Ag3sJb0u5X7vRk1c",
+         *       "b_area": 12.5,
+         *       "b_bufferstrip": false,
+         *       "balance": {
+         *         "b_id": "Qm9Yp2Ag3sJb0u5X7vRk1c",
+         *         "balance": 4622,
+         *         "supply": {
+         *           "total": 5708,
+         *           "fertilizers": {
+         *             "total": 1733,
+         *             "manure": {
+         *               "total": 1733,
+         *               "applications": [
+         *                 {
+         *                   "id": "VkzbG1Wc8eR2yTqL0nHs4A",
+         *                   "value": 788
+         *                 },
+         *                 {
+         *                   "id": "d9XfPq3Lm0sBt7UwEa2KcQ",
+         *                   "value": 945
+         *                 }
+         *               ]
+         *             },
+         *             "compost": {
+         *               "total": 0,
+         *               "applications": []
+         *             },
+         *             "other": {
+         *               "total": 0,
+         *               "applications": [
+         *                 {
+         *                   "id": "Zt4HnR8cWq1Ls6VbKe0MpA",
+         *                   "value": 0
+         *                 }
+         *               ]
+         *             }
+         *           },
+         *           "cultivations": {
+         *             "total": 3975,
+         *             "cultivations": [
+         *               {
+         *                 "id": "AjHZxCCqi3cBeafoNPuJzA",
+         *                 "value": 3975
+         *               }
+         *             ]
+         *           },
+         *           "residues": {
+         *             "total": 0,
+         *             "cultivations": []
+         *           }
+         *         },
+         *         "degradation": {
+         *           "total": -1086
+         *         }
+         *       },
+         *       "timeframe": {
+         *         "start": "2025-01-01",
+         *         "end": "2025-12-31"
+         *       }
+         *     }
+         */
+        FieldOrganicMatterBalanceAnswer: components["schemas"]["FieldOrganicMatterBalanceResult"] & {
+            timeframe: components["schemas"]["CalculationTimeframe"];
+        };
+        /**
+         * @description The field's organic-matter balance and its terms; null when the field cannot be calculated.
+         * @example {
+         *       "b_id": "Qm9Yp2Ag3sJb0u5X7vRk1c",
+         *       "balance": 4622,
+         *       "supply": {
+         *         "total": 5708,
+         *         "fertilizers": {
+         *           "total": 1733,
+         *           "manure": {
+         *             "total": 1733,
+         *             "applications": [
+         *               {
+         *                 "id": "VkzbG1Wc8eR2yTqL0nHs4A",
+         *                 "value": 788
+         *               },
+         *               {
+         *                 "id": "d9XfPq3Lm0sBt7UwEa2KcQ",
+         *                 "value": 945
+         *               }
+         *             ]
+         *           },
+         *           "compost": {
+         *             "total": 0,
+         *             "applications": []
+         *           },
+         *           "other": {
+         *             "total": 0,
+         *             "applications": [
+         *               {
+         *                 "id": "Zt4HnR8cWq1Ls6VbKe0MpA",
+         *                 "value": 0
+         *               }
+         *             ]
+         *           }
+         *         },
+         *         "cultivations": {
+         *           "total": 3975,
+         *           "cultivations": [
+         *             {
+         *               "id": "AjHZxCCqi3cBeafoNPuJzA",
+         *               "value": 3975
+         *             }
+         *           ]
+         *         },
+         *         "residues": {
+         *           "total": 0,
+         *           "cultivations": []
+         *         }
+         *       },
+         *       "degradation": {
+         *         "total": -1086
+         *       }
+         *     }
+         */
+        FieldOrganicMatterBalance: {
+            /** @description Field identifier. */
+            b_id: string;
+            /** @description Balance: supply + degradation (positive: the soil gains organic matter), kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+            balance: number;
+            /** @description Effective organic matter brought onto the field (positive). */
+            supply: {
+                /** @description Supply, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                total: number;
+                /** @description Effective organic matter applied, by type of fertilizer; products without an EOM content are left out. */
+                fertilizers: {
+                    /** @description Supply by fertilizers, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description Supply by manure: the total and each record's part. */
+                    manure: {
+                        /** @description Supply by manure, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                        total: number;
+                        /** @description The applications that supply it, each with its part. */
+                        applications: components["schemas"]["OrganicMatterItem"][];
+                    };
+                    /** @description Supply by compost: the total and each record's part. */
+                    compost: {
+                        /** @description Supply by compost, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                        total: number;
+                        /** @description The applications that supply it, each with its part. */
+                        applications: components["schemas"]["OrganicMatterItem"][];
+                    };
+                    /** @description Supply by other fertilizers (mineral products with EOM, products without a type): the total and each record's part. */
+                    other: {
+                        /** @description Supply by other fertilizers (mineral products with EOM, products without a type), kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                        total: number;
+                        /** @description The applications that supply it, each with its part. */
+                        applications: components["schemas"]["OrganicMatterItem"][];
+                    };
+                };
+                /** @description Supply by crops (roots, stubble, green manure), each cultivation in full: the total and each record's part. */
+                cultivations: {
+                    /** @description Supply by crops (roots, stubble, green manure), each cultivation in full, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description The cultivations that supply it, each with its part. */
+                    cultivations: components["schemas"]["OrganicMatterItem"][];
+                };
+                /** @description Supply by crop residues of cultivations ending in the timeframe, unless removed: the total and each record's part. */
+                residues: {
+                    /** @description Supply by crop residues of cultivations ending in the timeframe, unless removed, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description The cultivations that supply it, each with its part. */
+                    cultivations: components["schemas"]["OrganicMatterItem"][];
+                };
+            };
+            /** @description The annual decomposition times the timeframe in years (days / 365). */
+            degradation: {
+                /** @description Soil organic matter decomposed (negative), kg organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                total: number;
+            };
+        } | null;
+        /** @description One record and the effective organic matter it supplies. */
+        OrganicMatterItem: {
+            /** @description Identifier of the record (fertilizer application or cultivation). */
+            id: string;
+            /** @description The record's supply, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+            value: number;
+        };
+        FieldOrganicMatterBalanceResult: {
+            /** @description Field identifier. */
+            b_id: string;
+            /** @description Area, ha. */
+            b_area: number;
+            /** @description A buffer strip has an all-zero balance and is left out of farm figures. */
+            b_bufferstrip: boolean;
+            balance: components["schemas"]["FieldOrganicMatterBalance"];
+            /** @description Why the field cannot be calculated, and what to add. */
+            errorMessage?: string;
+        };
+        /**
+         * @description Means of the rounded field totals weighted by area, over the fields that could be calculated and are not buffer strips; the balance is the sum of the two unrounded means.
+         * @example {
+         *       "balance": 4622,
+         *       "supply": 5708,
+         *       "degradation": -1086,
+         *       "fields": [
+         *         {
+         *           "b_id": "Qm9Yp2Ag3sJb0u5X7vRk1c",
+         *           "b_area": 12.5,
+         *           "b_bufferstrip": false,
+         *           "balance": {
+         *             "b_id": "Qm9Yp2Ag3sJb0u5X7vRk1c",
+         *             "balance": 4622,
+         *             "supply": {
+         *               "total": 5708,
+         *               "fertilizers": {
+         *                 "total": 1733,
+         *                 "manure": {
+         *                   "total": 1733,
+         *                   "applications": [
+         *                     {
+         *                       "id": "VkzbG1Wc8eR2yTqL0nHs4A",
+         *                       "value": 788
+         *                     },
+         *                     {
+         *                       "id": "d9XfPq3Lm0sBt7UwEa2KcQ",
+         *                       "value": 945
+         *                     }
+         *                   ]
+         *                 },
+         *                 "compost": {
+         *                   "total": 0,
+         *                   "applications": []
+         *                 },
+         *                 "other": {
+         *                   "total": 0,
+         *                   "applications": [
+         *                     {
+         *                       "id": "Zt4HnR8cWq1Ls6VbKe0MpA",
+         *                       "value": 0
+         *                     }
+         *                   ]
+         *                 }
+         *               },
+         *               "cultivations": {
+         *                 "total": 3975,
+         *                 "cultivations": [
+         *                   {
+         *                     "id": "AjHZxCCqi3cBeafoNPuJzA",
+         *                     "value": 3975
+         *                   }
+         *                 ]
+         *               },
+         *               "residues": {
+         *                 "total": 0,
+         *                 "cultivations": []
+         *               }
+         *             },
+         *             "degradation": {
+         *               "total": -1086
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "hasErrors": false,
+         *       "fieldErrorMessages": [],
+         *       "timeframe": {
+         *         "start": "2025-01-01",
+         *         "end": "2025-12-31"
+         *       }
+         *     }
+         */
+        FarmOrganicMatterBalance: {
+            /** @description Area-weighted supply + degradation, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+            balance: number;
+            /** @description Area-weighted supply, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+            supply: number;
+            /** @description Area-weighted degradation (negative), kg organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+            degradation: number;
+            /** @description Every field of the farm in the timeframe, largest first. */
+            fields: components["schemas"]["FieldOrganicMatterBalanceResult"][];
+            /** @description True when at least one field could not be calculated, or the farm has none. */
+            hasErrors: boolean;
+            /** @description For each field that could not be calculated, its errorMessage, in the order of `fields`. */
+            fieldErrorMessages: string[];
+            /** @description Only when the farm has no field in the timeframe: "No fields in input". */
+            errorMessage?: string;
+            timeframe: components["schemas"]["CalculationTimeframe"];
         };
         CatalogueCropPage: {
             /** @description Items of the requested page. */
@@ -7211,6 +7606,121 @@ export interface operations {
             };
         };
     };
+    getCurrentSoilDataOfField: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags you hold (or *): when the record still has one of them, the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Field identifier. */
+                b_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current soil data. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentSoilData"];
+                };
+            };
+            /** @description Not Modified: the record still has an entity tag you sent in If-None-Match. No body. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listFertilizersOfFarm: {
         parameters: {
             query?: {
@@ -10828,6 +11338,298 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FarmNorms"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateFieldOrganicMatterBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Field identifier. */
+                b_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalculationOptions"];
+            };
+        };
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldOrganicMatterBalanceAnswer"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateFarmOrganicMatterBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalculationOptions"];
+            };
+        };
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmOrganicMatterBalance"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */

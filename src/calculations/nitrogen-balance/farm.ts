@@ -1,15 +1,10 @@
 // The nitrogen balance of a farm: area-weighted means of the rounded field figures (docs/calculations.md).
+import { NO_FIELDS_MESSAGE, type FieldResult as CalculatedField } from '../field-result.js';
 import { D, type Dec, roundOutput, sum, ZERO } from '../numbers.js';
 import type { FieldBalance } from './field.js';
 import { FERTILIZER_GROUPS } from './supply.js';
 
-export interface FieldIdentity {
-  b_id: string;
-  b_area: number;
-  b_bufferstrip: boolean;
-}
-
-export type FieldResult = FieldIdentity & ({ balance: FieldBalance } | { balance: null; errorMessage: string });
+export type FieldResult = CalculatedField<FieldBalance>;
 
 type Groups = Record<(typeof FERTILIZER_GROUPS)[number], number> & { total: number };
 
@@ -24,8 +19,6 @@ export interface FarmBalance {
   fieldErrorMessages: string[];
   errorMessage?: string;
 }
-
-const NO_FIELDS = 'No fields in input';
 
 function zeroFigures(): Omit<FarmBalance, 'fields' | 'hasErrors' | 'fieldErrorMessages'> {
   const groups = { total: 0, mineral: 0, manure: 0, compost: 0, other: 0 };
@@ -42,7 +35,8 @@ function zeroFigures(): Omit<FarmBalance, 'fields' | 'hasErrors' | 'fieldErrorMe
 export function farmBalance(results: FieldResult[]): FarmBalance {
   const fields = [...results].sort((a, b) => b.b_area - a.b_area);
   const fieldErrorMessages = fields.flatMap((f) => ('errorMessage' in f ? [f.errorMessage] : []));
-  if (fields.length === 0) return { ...zeroFigures(), fields, hasErrors: true, fieldErrorMessages: [NO_FIELDS], errorMessage: NO_FIELDS };
+  if (fields.length === 0)
+    return { ...zeroFigures(), fields, hasErrors: true, fieldErrorMessages: [NO_FIELDS_MESSAGE], errorMessage: NO_FIELDS_MESSAGE };
 
   const counted = fields.flatMap((f) => (f.balance !== null && !f.b_bufferstrip ? [{ area: new D(f.b_area), balance: f.balance }] : []));
   const area = sum(counted.map((f) => f.area));

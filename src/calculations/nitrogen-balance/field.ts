@@ -73,7 +73,7 @@ function bufferStripBalance(b_id: string): FieldBalance {
 }
 
 /** Cultivations in the order of the reference's lists: start date descending, then crop name. */
-const inListOrder = (cultivations: BalanceCultivation[]) =>
+export const inListOrder = <C extends Pick<BalanceCultivation, 'b_lu_start' | 'crop'>>(cultivations: C[]): C[] =>
   [...cultivations].sort((a, b) =>
     a.b_lu_start !== b.b_lu_start ? (a.b_lu_start < b.b_lu_start ? 1 : -1) : a.crop.b_lu_name.localeCompare(b.crop.b_lu_name),
   );

@@ -1,7 +1,8 @@
 // Which records count for the norms of a year (docs/calculations.md), and the farm's facts for that year.
 import { findCrop } from '../../catalogues/crops.js';
 import { calendarYear, dateIn, type Timeframe } from '../dates.js';
-import type { NormsApplication, NormsCultivation, NormsFarm, NormsField, NormsSoilAnalysis } from './inputs.js';
+import { newestValues } from '../soil-values.js';
+import type { NormsApplication, NormsCultivation, NormsFarm, NormsField } from './inputs.js';
 import type { NormYear } from './tables.js';
 
 /** The overlap rule of the calculations: a dated period ends in the window, starts in it or spans it. */
@@ -35,18 +36,16 @@ export function applicationsOfYear(field: NormsField, year: NormYear): NormsAppl
 }
 
 /**
- * P-CaCl2 and P-AL, each the newest value sampled by the end of the year (undated analyses last); the two
- * may come from different analyses.
+ * P-CaCl2 and P-AL, each the newest value sampled by the end of the year (soil-values.ts); the two may come
+ * from different analyses.
  */
 export function soilPhosphate(field: NormsField, year: NormYear): { a_p_cc: number | null; a_p_al: number | null } {
   const endOfYear = calendarYear(year).end;
-  const dateKey = (a: NormsSoilAnalysis) => a.b_sampling_date ?? '';
-  const analyses = field.soilAnalyses
-    .filter((a) => a.b_sampling_date === null || a.b_sampling_date <= endOfYear)
-    .sort((a, b) => compare(dateKey(b), dateKey(a)));
+  const analyses = field.soilAnalyses.filter((a) => a.b_sampling_date === null || a.b_sampling_date <= endOfYear);
+  const newest = newestValues(analyses, ['a_p_cc', 'a_p_al'] as const, (analysis, name) => analysis[name]);
   return {
-    a_p_cc: analyses.find((a) => a.a_p_cc !== null)?.a_p_cc ?? null,
-    a_p_al: analyses.find((a) => a.a_p_al !== null)?.a_p_al ?? null,
+    a_p_cc: newest.a_p_cc?.value ?? null,
+    a_p_al: newest.a_p_al?.value ?? null,
   };
 }
 
