@@ -27,3 +27,6 @@ export const calendarYear = (year: number): Timeframe => ({ start: dateIn(year, 
 
 /** The current calendar year, the default timeframe of every calculation. */
 export const currentYear = (now = new Date()): Timeframe => calendarYear(now.getUTCFullYear());
+
+/** Today's date in UTC. */
+export const today = (now = new Date()): string => now.toISOString().slice(0, 10);
