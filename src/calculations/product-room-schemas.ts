@@ -32,14 +32,14 @@ export const productRoomSchema = z
     description:
       "The most of one of the farm's fertilizers the field can still take in the year, applied on application_date, weighed with the filling rules of every usage norm as if that application were stored.",
     example: {
-      p_id: 'V1StGXR8_Z5jdHi6B-myTw',
+      p_id: 'MwzJtXIgfWzjvid3QdtQ4g',
       p_name_nl: 'Rundveedrijfmest',
       status: 'limited',
-      max_amount: 21406.5,
-      max_amount_display: 21.3,
+      max_amount: 13869,
+      max_amount_display: 13.8,
       max_amount_unit: 'm3/ha',
       binding: 'manure',
       message:
-        'At most 21.3 m3/ha of Rundveedrijfmest on 2025-05-01: it leaves 0.23 kg N/ha under the manure norm, and 0.1 m3/ha more would exceed it.',
+        'At most 13.8 m3/ha of Rundveedrijfmest on 2025-04-01: it leaves 0.12 kg N/ha under the manure norm, and 0.1 m3/ha more would exceed it.',
     },
   });
