@@ -197,3 +197,16 @@ describe("the organic-rich phosphate rule: the room jumps up where the year's or
     checkAnswer(s, app, answer);
   });
 });
+
+describe('a norm without a value', () => {
+  it('leaves every product without an amount on a field without a soil region, saying the nitrogen filling cannot be computed', () => {
+    const { field, farm } = normsInputs(randomNormsFarm(prng(5)));
+    const regionless = { ...field, b_soil_region: null };
+    for (const id of ['BAAT028', 'BAAT017']) {
+      const answer = productRoom(regionless, farm, 2025, '2025-04-01', { p_id: id, p_id_catalogue: id, fertilizer: findFertilizer(id)! });
+      expect(answer).toMatchObject({ status: 'undetermined', undetermined_norm: 'nitrogen', max_amount: null, binding: null });
+      expect(answer.message).toContain('The filling of the nitrogen norm cannot be computed for this field');
+      expect(answer.message).toContain('set b_soil_region on the field');
+    }
+  });
+});

@@ -77,15 +77,18 @@ function weigher(field: NormsField, farm: NormsFarm, year: NormYear, date: strin
 type Weigher = ReturnType<typeof weigher>;
 
 /** The norms the product fills (its application counts above 0), or the first such norm without a value. */
-function normsFilled(weigh: Weigher, year: NormYear): { filled: NormName[] } | { undetermined: NormName; failure: NormFailure } {
+function normsFilled(
+  weigh: Weigher,
+  year: NormYear,
+): { filled: NormName[] } | { undetermined: NormName; failure: NormFailure; fillingFailed: boolean } {
   const probe = weigh.norms(PER_UNIT);
   const filled: NormName[] = [];
   for (const name of Object.values(normsOf(year))) {
     const { norm, filling } = probe.norms[name]!;
     // Without a filling it cannot be told whether the product fills the norm.
-    if (isFailure(filling)) return { undetermined: name, failure: filling };
+    if (isFailure(filling)) return { undetermined: name, failure: filling, fillingFailed: true };
     if (!filling.applicationFilling.find((a) => a.p_app_id === PLANNED)!.normFilling.gt(0)) continue;
-    if (isFailure(norm)) return { undetermined: name, failure: norm };
+    if (isFailure(norm)) return { undetermined: name, failure: norm, fillingFailed: false };
     filled.push(name);
   }
   return { filled };
@@ -132,7 +135,9 @@ export function productRoom(field: NormsField, farm: NormsFarm, year: NormYear, 
   const weigh = weigher(field, farm, year, date, product);
   const norms = normsFilled(weigh, year);
   if ('undetermined' in norms) {
-    const message = `The ${norms.undetermined} norm, which ${name} fills, has no value for this field: ${norms.failure.message}`;
+    const message = norms.fillingFailed
+      ? `The filling of the ${norms.undetermined} norm cannot be computed for this field, so how far ${name} fills that norm cannot be told: ${norms.failure.message}`
+      : `The ${norms.undetermined} norm, which ${name} fills, has no value for this field: ${norms.failure.message}`;
     return { ...base, status: 'undetermined', undetermined_norm: norms.undetermined, message };
   }
   if (norms.filled.length === 0) {
