@@ -1,6 +1,10 @@
-// The records of a case of test/fixtures/norms-cases.json stored through the public API as a client would.
+// The records of a case of test/fixtures/norms-cases.json stored through the public API as a client would, or
+// taken as the norms' inputs directly.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { amountInKgPerHa, findFertilizer } from '../../src/catalogues/fertilizers.js';
+import type { NormsFarm, NormsField } from '../../src/calculations/norms/inputs.js';
+import type { FarmProduct } from '../../src/calculations/norms/product-room.js';
 import { call, type TestApp } from '../helpers/app.js';
 import { created } from '../helpers/fixtures.js';
 import type { CaseIds } from './case-ids.js';
@@ -47,4 +51,45 @@ export async function storeNormsCase(t: TestApp, key: string, records: Json, ids
     const body = { ...application, p_id: ids.get(p_id) };
     ids.set(p_app_id, (await post<{ p_app_id: string }>(`/api/fields/${ids.get(b_id)}/fertilizer-applications`, body)).p_app_id);
   }
+}
+
+/** The case's farm and one of its fields as the norms read them, amounts converted as the store converts them. */
+export function caseNormsInputs(records: Json, b_id: string): { field: NormsField; farm: NormsFarm; products: FarmProduct[] } {
+  const productOf = new Map<string, string>(records.fertilizers.map((f: Json) => [f.p_id, f.p_id_catalogue]));
+  const { b_centroid, b_geometry, b_name, b_acquiring_method, ...field } = records.fields.find((f: Json) => f.b_id === b_id);
+  const ofField = (list: Json[]) => list.filter((r) => r.b_id === b_id);
+  return {
+    farm: {
+      derogationYears: records.derogations.map((d: Json) => d.b_derogation_year),
+      grazingIntentions: records.grazing_intentions.map((g: Json) => ({
+        year: g.b_grazing_intention_year,
+        b_grazing_intention: g.b_grazing_intention,
+      })),
+      organicCertifications: records.organic_certifications,
+    },
+    field: {
+      ...field,
+      cultivations: ofField(records.cultivations).map(({ b_lu, b_lu_catalogue, b_lu_start, b_lu_end, b_lu_variety }) => ({
+        b_lu,
+        b_lu_catalogue,
+        b_lu_start,
+        b_lu_end,
+        b_lu_variety,
+      })),
+      // The most recently recorded first.
+      soilAnalyses: ofField(records.soil_analyses)
+        .map(({ b_sampling_date, a_p_cc, a_p_al }) => ({ b_sampling_date, a_p_cc: a_p_cc ?? null, a_p_al: a_p_al ?? null }))
+        .reverse(),
+      applications: ofField(records.fertilizer_applications).map((a) => {
+        const fertilizer = findFertilizer(productOf.get(a.p_id)!)!;
+        const p_app_amount = amountInKgPerHa(a.p_app_amount_display, fertilizer.p_app_amount_unit, fertilizer.p_density)!;
+        return { p_app_id: a.p_app_id, p_app_date: a.p_app_date, p_app_amount, p_id_catalogue: fertilizer.p_id_catalogue, fertilizer };
+      }),
+    },
+    products: records.fertilizers.map((f: Json) => ({
+      p_id: f.p_id,
+      p_id_catalogue: f.p_id_catalogue,
+      fertilizer: findFertilizer(f.p_id_catalogue)!,
+    })),
+  };
 }

@@ -10,6 +10,8 @@ import { largestPassing } from '../../src/calculations/norms/largest-passing.js'
 import { productRoom, type FarmProduct, type ProductRoom } from '../../src/calculations/norms/product-room.js';
 import type { NormYear } from '../../src/calculations/norms/tables.js';
 import { expectBindingExceeded, expectRoomsKept, nextTenth } from './product-room-property.js';
+import { expectFigure } from './norms-compare.js';
+import { caseNormsInputs, normsCases } from './norms-store.js';
 import { farmProducts, normsInputs, prng, randomNormsFarm } from './random-norms-farm.js';
 
 interface Situation {
@@ -76,6 +78,31 @@ describe('largestPassing', () => {
     let tests = 0;
     largestPassing((k) => (tests++, k <= 4321), 0, Infinity, 4321);
     expect(tests).toBe(2);
+  });
+});
+
+describe('the most of a product that fits, on every field of the norms cases', () => {
+  it('holds the amount property for every fertilizer of the farm, in spring and in autumn', () => {
+    let checked = 0;
+    for (const testCase of normsCases) {
+      for (const expected of (testCase.expected.fields as Array<Record<string, any>>).filter((f) => f.listed_for_year)) {
+        const { field, farm, products } = caseNormsInputs(testCase.records, expected.b_id);
+        const year = testCase.year as NormYear;
+        // The inputs are the case's: the field's rooms are the reference's.
+        const rooms = fieldNormsAnswer(fieldNorms(field, farm, year)).room as Record<string, number | null>;
+        for (const [norm, room] of Object.entries<number | null>(expected.room)) {
+          if (room === null) expect(rooms[norm]).toBeNull();
+          else expectFigure(rooms[norm], room, `${expected.b_id} ${norm}`);
+        }
+        for (const date of [`${year}-03-15`, `${year}-10-15`]) {
+          for (const product of products) {
+            checkAnswer({ field, farm, year, date }, product, productRoom(field, farm, year, date, product));
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });
 
