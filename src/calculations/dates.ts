@@ -33,3 +33,6 @@ export function requestedTimeframe(body: { start?: string | undefined; end?: str
   const year = currentYear();
   return { start: body.start ?? year.start, end: body.end ?? year.end };
 }
+
+/** Today's date in UTC. */
+export const today = (now = new Date()): string => now.toISOString().slice(0, 10);

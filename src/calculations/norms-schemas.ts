@@ -1,6 +1,7 @@
 // The usage-norm endpoints on the wire: the options body and the answers, every figure with its unit.
 import { z } from '@hono/zod-openapi';
 import { unprocessable } from '../http/validation.js';
+import { productRoomSchema } from './product-room-schemas.js';
 import { DOSE_NORMS } from './norms/recommendation.js';
 import { NORM_YEARS } from './norms/tables.js';
 
@@ -177,6 +178,14 @@ export const recommendationSchema = z
       .string()
       .openapi({ description: 'Where the norms, their sources and the filling per application are: POST with {"year"} as body.' }),
     message: z.string().openapi({ description: 'The recommendation in words.' }),
+    application_date: z.string().openapi({
+      format: 'date',
+      description:
+        "The day on which an application of each of the farm's fertilizers is weighed: the one asked for, or today kept within the year.",
+    }),
+    fertilizers: z.array(productRoomSchema).openapi({
+      description: 'Each fertilizer the farm holds (in the order acquired) and the most of it that still fits on the field in the year.',
+    }),
   })
   .openapi('DoseRecommendation', {
     description: 'The room left under the Dutch usage norms of the calendar year of the timeframe, kg/ha.',

@@ -8,22 +8,24 @@ import { jsonContent } from '../http/route-helpers.js';
 import { idParams } from '../http/route-helpers.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import { farmIdParams } from '../resources/farms/schemas.js';
-import { requestedTimeframe, type Timeframe } from './dates.js';
+import { requestedTimeframe, today, type Timeframe } from './dates.js';
 import { fieldDose } from './dose/dose.js';
 import { loadBalanceFields, loadDoseApplications } from './inputs.js';
 import { farmBalance, type FieldResult } from './nitrogen-balance/farm.js';
 import { fieldBalance } from './nitrogen-balance/field.js';
 import { fieldResult } from './field-result.js';
 import type { BalanceField } from './nitrogen-balance/inputs.js';
-import { calculationOptionsSchema, doseSchema, farmBalanceSchema, fieldBalanceResponseSchema } from './schemas.js';
-import { notFound } from '../core/domain-errors.js';
+import { calculationOptionsSchema, doseOptionsSchema, doseSchema, farmBalanceSchema, fieldBalanceResponseSchema } from './schemas.js';
+import { DomainError, notFound } from '../core/domain-errors.js';
 import { json } from '../http/responses.js';
 import { inOneSnapshot } from '../db/paging.js';
 import { readNormsInputs } from './norms-inputs.js';
 import { registerNormsRoutes } from './norms-routes.js';
 import { fieldNormsAnswer } from './norms/answer.js';
 import { fieldNorms } from './norms/field.js';
-import { doseRecommendation, recommendationYear } from './norms/recommendation.js';
+import { productRoom } from './norms/product-room.js';
+import { applicationDateIn, doseRecommendation, recommendationYear } from './norms/recommendation.js';
+import { loadFarmFertilizersOfField } from './dose/farm-fertilizers.js';
 import type { Database } from '../db/client.js';
 
 const tags = ['Calculations'];
@@ -62,23 +64,32 @@ const doseRoute = createRoute({
   operationId: 'calculateFieldDose',
   tags,
   summary: 'Nutrients applied on a field, and the room left under the usage norms',
-  description: `The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application, and as recommendation the room left under the Dutch usage norms of the timeframe's calendar year (when it lies within 2025 or 2026). ${rateNote}`,
+  description: `The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application, and as recommendation the room left under the Dutch usage norms of the timeframe's calendar year (when it lies within 2025 or 2026), with the most of each of the farm's fertilizers that still fits when applied on application_date. ${rateNote} An application_date outside the recommendation's year is 422.`,
   security: apiKeySecurity,
-  request: { params: fieldIdParams, body: options },
+  request: { params: fieldIdParams, body: { required: false, content: jsonContent(doseOptionsSchema) } },
   responses: { 200: { description: 'The dose.', content: jsonContent(doseSchema) }, ...errors },
 });
 
 const nitrogenResult = (field: BalanceField, timeframe: Timeframe, deposition: number): FieldResult =>
   fieldResult(field, () => fieldBalance(field, timeframe, deposition));
 
-/** The room left under the usage norms of the timeframe's year, or why there is none; `tx` is the dose's snapshot. */
-async function recommendation(tx: Database, b_id: string, timeframe: Timeframe) {
+/**
+ * The room left under the usage norms of the timeframe's year and the most of each of the farm's fertilizers
+ * that fits on `applicationDate`, or why there is none; `tx` is the dose's snapshot.
+ */
+async function recommendation(tx: Database, b_id: string, timeframe: Timeframe, applicationDate: string | undefined) {
   const asked = recommendationYear(timeframe);
   if ('message' in asked) return { recommendation: null, recommendationMessage: asked.message };
+  const day = applicationDateIn(asked.year, applicationDate, today());
+  if ('message' in day) throw new DomainError('unprocessable-entity', day.message);
   const { farm, fields } = await readNormsInputs(tx, { b_id }, asked.year);
   const [field] = fields;
   if (!field) throw notFound('The field does not exist.');
-  return { recommendation: doseRecommendation(fieldNormsAnswer(fieldNorms(field, farm, asked.year)), asked.year) };
+  const fertilizers = (await loadFarmFertilizersOfField(tx, b_id)).map((product) =>
+    productRoom(field, farm, asked.year, day.date, product),
+  );
+  const norms = fieldNormsAnswer(fieldNorms(field, farm, asked.year));
+  return { recommendation: doseRecommendation(norms, asked.year, { application_date: day.date, fertilizers }) };
 }
 
 export function calculationRoutes(config: Config, database: DatabaseHandle) {
@@ -105,14 +116,15 @@ export function calculationRoutes(config: Config, database: DatabaseHandle) {
 
   app.openapi(doseRoute, async (c) => {
     const { b_id } = c.req.valid('param');
-    const timeframe = requestedTimeframe(c.req.valid('json'));
+    const body = c.req.valid('json');
+    const timeframe = requestedTimeframe(body);
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
     // The applied dose and the room left read one snapshot, so that they agree with each other.
-    const answer = await inOneSnapshot(db, async (tx) => {
+    const response = await inOneSnapshot(db, async (tx) => {
       const dose = fieldDose(await loadDoseApplications(tx, b_id, timeframe));
-      return { ...dose, timeframe, ...(await recommendation(tx, b_id, timeframe)) };
+      return { ...dose, timeframe, ...(await recommendation(tx, b_id, timeframe, body.application_date)) };
     });
-    return json(c, answer, 200);
+    return json(c, response, 200);
   });
 
   registerNormsRoutes(app, db);

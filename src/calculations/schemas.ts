@@ -5,17 +5,33 @@ import { unprocessable } from '../http/validation.js';
 import { DOSE_KEYS } from './dose/dose.js';
 import { recommendationSchema } from './norms-schemas.js';
 
+const timeframeShape = {
+  start: dateSchema.optional().openapi({ description: 'First day of the timeframe (inclusive); default 1 January of the current year.' }),
+  end: dateSchema.optional().openapi({ description: 'Last day of the timeframe (inclusive); default 31 December of the current year.' }),
+};
+
+const endNotBeforeStart = (options: { start?: string | undefined; end?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (options.start && options.end && options.end < options.start) {
+    ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', params: unprocessable });
+  }
+};
+
 export const calculationOptionsSchema = z
-  .strictObject({
-    start: dateSchema.optional().openapi({ description: 'First day of the timeframe (inclusive); default 1 January of the current year.' }),
-    end: dateSchema.optional().openapi({ description: 'Last day of the timeframe (inclusive); default 31 December of the current year.' }),
-  })
-  .superRefine((options, ctx) => {
-    if (options.start && options.end && options.end < options.start) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', params: unprocessable });
-    }
-  })
+  .strictObject(timeframeShape)
+  .superRefine(endNotBeforeStart)
   .openapi('CalculationOptions', { description: 'Optional. A calculation never changes stored data.' });
+
+export const doseOptionsSchema = z
+  .strictObject({
+    ...timeframeShape,
+    application_date: dateSchema.optional().openapi({
+      description:
+        "The day on which the recommendation weighs an application of each of the farm's fertilizers (the working coefficient depends on the month). It must lie in the recommendation's year, else 422; default today, or the nearest day of that year.",
+      example: '2026-03-15',
+    }),
+  })
+  .superRefine(endNotBeforeStart)
+  .openapi('DoseOptions', { description: 'Optional. A calculation never changes stored data.' });
 
 const kgN = (what: string) =>
   z

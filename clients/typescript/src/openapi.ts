@@ -686,7 +686,7 @@ export interface paths {
         put?: never;
         /**
          * Nutrients applied on a field, and the room left under the usage norms
-         * @description The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application, and as recommendation the room left under the Dutch usage norms of the timeframe's calendar year (when it lies within 2025 or 2026). Limited to 10 requests per minute per key. `end` before `start` is 422.
+         * @description The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application, and as recommendation the room left under the Dutch usage norms of the timeframe's calendar year (when it lies within 2025 or 2026), with the most of each of the farm's fertilizers that still fits when applied on application_date. Limited to 10 requests per minute per key. `end` before `start` is 422. An application_date outside the recommendation's year is 422.
          */
         post: operations["calculateFieldDose"];
         delete?: never;
@@ -2893,7 +2893,80 @@ export interface components {
             norms: string;
             /** @description The recommendation in words. */
             message: string;
+            /**
+             * Format: date
+             * @description The day on which an application of each of the farm's fertilizers is weighed: the one asked for, or today kept within the year.
+             */
+            application_date: string;
+            /** @description Each fertilizer the farm holds (in the order acquired) and the most of it that still fits on the field in the year. */
+            fertilizers: components["schemas"]["FertilizerRoom"][];
         } | null;
+        /**
+         * @description The most of one of the farm's fertilizers the field can still take in the year, applied on application_date, weighed with the filling rules of every usage norm as if that application were stored.
+         * @example {
+         *       "p_id": "MwzJtXIgfWzjvid3QdtQ4g",
+         *       "p_name_nl": "Rundveedrijfmest",
+         *       "status": "limited",
+         *       "max_amount": 13869,
+         *       "max_amount_display": 13.8,
+         *       "max_amount_unit": "m3/ha",
+         *       "binding": "manure",
+         *       "message": "At most 13.8 m3/ha of Rundveedrijfmest on 2025-04-01: it leaves 0.12 kg N/ha under the manure norm, and 0.1 m3/ha more would exceed it."
+         *     }
+         */
+        FertilizerRoom: {
+            /** @description The farm's fertilizer identifier. */
+            p_id: string;
+            /** @description Name of the fertilizer. */
+            p_name_nl: string;
+            /**
+             * @description limited: max_amount is the most that fits; exhausted: not even 0.1 unit fits, max_amount 0 (binding is the norm that is full or exceeded already); unlimited: the fertilizer fills no norm (no nitrogen or phosphate that counts), max_amount null; undetermined: a norm it fills has no value for this field (undetermined_norm, and why in message), max_amount null; unconvertible: its unit is a volume and it has no density, so no application of it can be stored, max_amount null.
+             * @enum {string}
+             */
+            status: "limited" | "exhausted" | "unlimited" | "undetermined" | "unconvertible";
+            /** @description The most that keeps the room of every norm the fertilizer fills at 0 or more, kg product/ha: max_amount_display converted as an application would be stored. */
+            max_amount: number | null;
+            /** @description The same in the fertilizer's unit (max_amount_unit), rounded down to 0.1: an application of exactly this much leaves every such room at 0 or more, 0.1 more takes the binding norm's room below 0. */
+            max_amount_display: number | null;
+            /**
+             * @description The fertilizer's unit (its p_app_amount_unit), in which applications of it are sent.
+             * @enum {string}
+             */
+            max_amount_unit: "kg/ha" | "ton/ha" | "l/ha" | "m3/ha";
+            /**
+             * @description The norm that 0.1 unit more would take (or keep) below 0; null unless limited or exhausted.
+             * @enum {string|null}
+             */
+            binding: "nitrogen" | "manure" | "phosphate" | "renure" | null;
+            /**
+             * @description Only when undetermined: the norm without a value.
+             * @enum {string}
+             */
+            undetermined_norm?: "nitrogen" | "manure" | "phosphate" | "renure";
+            /** @description The answer in words. */
+            message: string;
+        };
+        /** @description Optional. A calculation never changes stored data. */
+        DoseOptions: {
+            /**
+             * Format: date
+             * @description First day of the timeframe (inclusive); default 1 January of the current year.
+             * @example 2025-03-01
+             */
+            start?: string;
+            /**
+             * Format: date
+             * @description Last day of the timeframe (inclusive); default 31 December of the current year.
+             * @example 2025-03-01
+             */
+            end?: string;
+            /**
+             * Format: date
+             * @description The day on which the recommendation weighs an application of each of the farm's fertilizers (the working coefficient depends on the month). It must lie in the recommendation's year, else 422; default today, or the nearest day of that year.
+             * @example 2026-03-15
+             */
+            application_date?: string;
+        };
         /** @description The usage norms of one field for a year. */
         FieldNormsAnswer: components["schemas"]["FieldNorms"] & {
             /** @description Calendar year of the norms. */
@@ -11033,7 +11106,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["CalculationOptions"];
+                "application/json": components["schemas"]["DoseOptions"];
             };
         };
         responses: {

@@ -8,10 +8,29 @@ import type { FarmYear } from './records.js';
 import { manureCodes, ORGANIC_RICH_THRESHOLD, organicRichGroups } from './tables.js';
 
 /** The share of an application's phosphate that counts, when its product is organic-rich. */
-function organicRichFactor(code: string | null, farm: FarmYear): number | undefined {
+export function organicRichFactor(code: string | null, farm: FarmYear): number | undefined {
   if (code === null) return undefined;
   return organicRichGroups.find((g) => g.p_type_rvo.includes(code) && (!g.requires_organic_certification || farm.organicCertified))?.factor;
 }
+
+/** Each application's phosphate applied (kg P2O5/ha) and, when its product is organic-rich, the share that counts. */
+function phosphateItems(applications: NormsApplication[], farm: FarmYear) {
+  return applications.map((a) => {
+    // Only a missing content falls back to the table; a stated 0 stays 0.
+    const code = a.fertilizer.p_type_rvo;
+    const content = a.fertilizer.p_p_rt ?? (code === null ? null : manureCodes[farm.year].get(code)?.p_p_rt) ?? 0;
+    return { p_app_id: a.p_app_id, applied: new D(a.p_app_amount).times(content).div(1000), factor: organicRichFactor(code, farm) };
+  });
+}
+
+type PhosphateItem = ReturnType<typeof phosphateItems>[number];
+
+const organicRichOf = (items: PhosphateItem[]) => items.filter((item) => item.factor !== undefined);
+const thresholdMet = (organicRich: PhosphateItem[]) => sum(organicRich.map((item) => item.applied)).gte(ORGANIC_RICH_THRESHOLD);
+
+/** Whether the organic-rich fertilizers among `applications` (those of the year) bring enough phosphate for their discount. */
+export const organicRichDiscountApplies = (applications: NormsApplication[], farm: FarmYear) =>
+  thresholdMet(organicRichOf(phosphateItems(applications, farm)));
 
 const kg = (value: Dec) => `${value.toFixed(2)}kg`;
 
@@ -20,20 +39,15 @@ const kg = (value: Dec) => `${value.toFixed(2)}kg`;
  * the most phosphate that gets the discount.
  */
 export function phosphateFilling(applications: NormsApplication[], farm: FarmYear, budget: number): FillingOutcome {
-  const items = applications.map((a) => {
-    // Only a missing content falls back to the table; a stated 0 stays 0.
-    const code = a.fertilizer.p_type_rvo;
-    const content = a.fertilizer.p_p_rt ?? (code === null ? null : manureCodes[farm.year].get(code)?.p_p_rt) ?? 0;
-    return { p_app_id: a.p_app_id, applied: new D(a.p_app_amount).times(content).div(1000), factor: organicRichFactor(code, farm) };
-  });
-  const organicRich = items.filter((item) => item.factor !== undefined);
-  const thresholdMet = sum(organicRich.map((item) => item.applied)).gte(ORGANIC_RICH_THRESHOLD);
+  const items = phosphateItems(applications, farm);
+  const organicRich = organicRichOf(items);
+  const discountApplies = thresholdMet(organicRich);
 
   const result = new Map<string, ApplicationFilling>();
   let left = new D(budget);
   // The smallest share first (compost before manure), newest first within a share.
   for (const item of [...organicRich].sort((a, b) => a.factor! - b.factor!)) {
-    if (!thresholdMet) {
+    if (!discountApplies) {
       result.set(item.p_app_id, {
         p_app_id: item.p_app_id,
         normFilling: item.applied,

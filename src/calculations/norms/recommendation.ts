@@ -1,6 +1,8 @@
-// The dose recommendation: the room left under the usage norms of the calendar year of a timeframe.
-import { yearOf, type Timeframe } from '../dates.js';
+// The dose recommendation: the room left under the usage norms of the calendar year of a timeframe, and what
+// that room means in amounts of the farm's own fertilizers.
+import { calendarYear, maxDate, minDate, yearOf, type Timeframe } from '../dates.js';
 import type { FieldNormsAnswer } from './answer.js';
+import type { ProductRoom } from './product-room.js';
 import { asNormYear, NORM_YEARS, type NormYear } from './tables.js';
 
 /** The norms a dose is weighed against; the binding one is among them. */
@@ -12,6 +14,9 @@ export interface DoseRecommendation {
   binding: (typeof DOSE_NORMS)[number] | null;
   norms: string;
   message: string;
+  /** The day the farm's fertilizers are weighed on. */
+  application_date: string;
+  fertilizers: ProductRoom[];
 }
 
 /** The year whose norms the timeframe asks for, or why there is none. */
@@ -26,10 +31,27 @@ export function recommendationYear(timeframe: Timeframe): { year: NormYear } | {
   return known ? { year: known } : { message: `No usage norms are known for ${year}: they are known for ${NORM_YEARS.join(' and ')}.` };
 }
 
+/** The day to weigh the farm's fertilizers on: the one asked for, which must lie in the year, or today kept within the year. */
+export function applicationDateIn(year: NormYear, asked: string | undefined, today: string): { date: string } | { message: string } {
+  const { start, end } = calendarYear(year);
+  if (asked === undefined) return { date: minDate(maxDate(today, start), end) };
+  if (asked < start || asked > end) {
+    return {
+      message: `application_date ${asked} is not in ${year}, the year of the recommendation (the calendar year of the timeframe): send a day from ${start} to ${end}.`,
+    };
+  }
+  return { date: asked };
+}
+
 const UNITS = { nitrogen: 'kg workable N/ha', manure: 'kg N/ha from animal manure', phosphate: 'kg P2O5/ha' } as const;
 const figure = (value: number) => String(Math.round(value * 100) / 100);
 
-export function doseRecommendation(field: FieldNormsAnswer, year: NormYear): DoseRecommendation {
+/** `application_date` and `fertilizers`: the farm's fertilizers weighed on that day (product-room.ts). */
+export function doseRecommendation(
+  field: FieldNormsAnswer,
+  year: NormYear,
+  products: Pick<DoseRecommendation, 'application_date' | 'fertilizers'>,
+): DoseRecommendation {
   const norms = `/api/fields/${field.b_id}/calculations/norms`;
   const rooms = DOSE_NORMS.map((name) => ({ name, room: field.room[name] ?? null }));
   const undetermined = rooms.filter((r) => r.room === null).map((r) => r.name);
@@ -40,5 +62,5 @@ export function doseRecommendation(field: FieldNormsAnswer, year: NormYear): Dos
     binding ? `The ${binding} norm binds first.` : `Without a value: the ${undetermined.join(' and ')} norm (see why there).`,
     `Norms, sources and filling per application: POST ${norms} with {"year":${year}}.`,
   ].join(' ');
-  return { year, room: field.room, binding, norms, message };
+  return { year, room: field.room, binding, norms, message, ...products };
 }
