@@ -392,6 +392,15 @@ export const idempotencyKeys = pgTable(
     location: text('location'),
     etag: text('etag'),
     body: text('body'),
+    /** The response body's size in UTF-8 bytes (null: none); with `body` null, the body was left out (over the user's budget). */
+    body_bytes: integer('body_bytes'),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.idempotency_key] }), index('idempotency_keys_reserved_at_idx').on(t.reserved_at)],
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.idempotency_key] }),
+    index('idempotency_keys_reserved_at_idx').on(t.reserved_at),
+    // What a user's stored bodies add up to, read without the rows (idempotency/store.ts).
+    index('idempotency_keys_stored_bodies_idx')
+      .on(t.user_id, t.body_bytes)
+      .where(sql`${t.body} is not null`),
+  ],
 );

@@ -1,6 +1,7 @@
 // HTTP for cultivations: list and add per field; get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
+import { respondWithin } from '../../http/write-response.js';
 import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
@@ -130,14 +131,14 @@ export function cultivationRoutes(database: DatabaseHandle) {
   app.openapi(createCultivationRoute, async (c) => {
     const { b_id } = c.req.valid('param');
     const input = c.req.valid('json');
-    const cultivation = await auditedWrite(
+    return auditedWrite(
       db,
       c.get('principal'),
       { kind: 'field', id: b_id },
       (tx) => createCultivation(tx, b_id, input),
       { action: 'create', kind: 'cultivation', id: (created) => created.b_lu },
+      respondWithin(c, (cultivation) => recordResponse(c, cultivation, 201, { location: `/api/cultivations/${cultivation.b_lu}` })),
     );
-    return recordResponse(c, cultivation, 201, { location: `/api/cultivations/${cultivation.b_lu}` });
   });
 
   app.openapi(getRoute, async (c) => {

@@ -2,6 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { settleKeyCheck } from '../../access/key-check.js';
 import { auditedWrite } from '../../access/audited-write.js';
+import { respondWithin } from '../../http/write-response.js';
 import { recordWrite } from '../../access/audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { AccessMemory } from '../../access/access-memory.js';
@@ -10,7 +11,7 @@ import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination
 import { jsonContent } from '../../http/route-helpers.js';
 import { notFound } from '../../core/domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
-import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
+import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema, type Farm } from './schemas.js';
 import { createFarm, deleteFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
 import { json, noContent } from '../../http/responses.js';
 import {
@@ -119,12 +120,12 @@ export function farmRoutes({ database, access }: { database: DatabaseHandle; acc
   app.openapi(createFarmRoute, async (c) => {
     const input = c.req.valid('json');
     const principal = c.get('principal');
-    const farm = await db.transaction(async (tx) => {
+    const respond = respondWithin(c, (farm: Farm) => recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` }));
+    return db.transaction(async (tx) => {
       const created = await createFarm(tx, principal.userId, input);
       await recordWrite(tx, principal, created.b_id_farm, 'create', 'farm', created.b_id_farm);
-      return created;
+      return respond(tx, created);
     });
-    return recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
   });
 
   app.openapi(getRoute, async (c) => {

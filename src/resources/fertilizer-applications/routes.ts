@@ -1,6 +1,7 @@
 // HTTP for fertilizer applications: list and add per field; get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
+import { respondWithin } from '../../http/write-response.js';
 import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
@@ -119,14 +120,16 @@ export function applicationRoutes(database: DatabaseHandle) {
   app.openapi(createApplicationRoute, async (c) => {
     const { b_id } = c.req.valid('param');
     const input = c.req.valid('json');
-    const application = await auditedWrite(
+    return auditedWrite(
       db,
       c.get('principal'),
       { kind: 'field', id: b_id },
       (tx) => createApplication(tx, b_id, input),
       { action: 'create', kind: 'fertilizer application', id: (a) => a.p_app_id },
+      respondWithin(c, (application) =>
+        recordResponse(c, application, 201, { location: `/api/fertilizer-applications/${application.p_app_id}` }),
+      ),
     );
-    return recordResponse(c, application, 201, { location: `/api/fertilizer-applications/${application.p_app_id}` });
   });
 
   app.openapi(getRoute, async (c) => {

@@ -1,6 +1,7 @@
 // HTTP for a farm's fertilizers: list and acquire per farm; get and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
+import { respondWithin } from '../../http/write-response.js';
 import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
@@ -113,14 +114,14 @@ export function fertilizerRoutes(database: DatabaseHandle) {
   app.openapi(acquireRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const input = c.req.valid('json');
-    const fertilizer = await auditedWrite(
+    return auditedWrite(
       db,
       c.get('principal'),
       { kind: 'farm', id: b_id_farm },
       (tx) => acquireFertilizer(tx, b_id_farm, input),
       { action: 'create', kind: 'fertilizer', id: (f) => f.p_id },
+      respondWithin(c, (fertilizer) => recordResponse(c, fertilizer, 201, { location: `/api/fertilizers/${fertilizer.p_id}` })),
     );
-    return recordResponse(c, fertilizer, 201, { location: `/api/fertilizers/${fertilizer.p_id}` });
   });
 
   app.openapi(getRoute, async (c) => {

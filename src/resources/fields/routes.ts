@@ -1,6 +1,7 @@
 // HTTP for fields: list and add per farm; get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
+import { respondWithin } from '../../http/write-response.js';
 import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
@@ -150,12 +151,14 @@ export function fieldRoutes(database: DatabaseHandle) {
   app.openapi(createFieldRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const input = c.req.valid('json');
-    const field = await auditedWrite(db, c.get('principal'), { kind: 'farm', id: b_id_farm }, (tx) => createField(tx, b_id_farm, input), {
-      action: 'create',
-      kind: 'field',
-      id: (f) => f.b_id,
-    });
-    return recordResponse(c, field, 201, { location: `/api/fields/${field.b_id}` });
+    return auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'farm', id: b_id_farm },
+      (tx) => createField(tx, b_id_farm, input),
+      { action: 'create', kind: 'field', id: (f) => f.b_id },
+      respondWithin(c, (field) => recordResponse(c, field, 201, { location: `/api/fields/${field.b_id}` })),
+    );
   });
 
   app.openapi(getRoute, async (c) => {

@@ -1,6 +1,7 @@
 // HTTP for harvests: list and add per cultivation; get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
+import { respondWithin } from '../../http/write-response.js';
 import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
@@ -120,14 +121,14 @@ export function harvestRoutes(database: DatabaseHandle) {
   app.openapi(createHarvestRoute, async (c) => {
     const { b_lu } = c.req.valid('param');
     const input = c.req.valid('json');
-    const harvest = await auditedWrite(
+    return auditedWrite(
       db,
       c.get('principal'),
       { kind: 'cultivation', id: b_lu },
       async (tx) => addHarvest(tx, await readCultivation(tx, b_lu), input),
       { action: 'create', kind: 'harvest', id: (h) => h.b_id_harvesting },
+      respondWithin(c, (harvest) => recordResponse(c, harvest, 201, { location: `/api/harvests/${harvest.b_id_harvesting}` })),
     );
-    return recordResponse(c, harvest, 201, { location: `/api/harvests/${harvest.b_id_harvesting}` });
   });
 
   app.openapi(getRoute, async (c) => {

@@ -1,6 +1,7 @@
 // HTTP for a farm's organic certifications: list and add per farm; get and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
+import { respondWithin } from '../../http/write-response.js';
 import { authorize } from '../../access/roles.js';
 import { json, noContent } from '../../http/responses.js';
 import type { DatabaseHandle } from '../../db/client.js';
@@ -108,14 +109,16 @@ export function organicCertificationRoutes(database: DatabaseHandle) {
   app.openapi(createCertificationRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const input = c.req.valid('json');
-    const certification = await auditedWrite(
+    return auditedWrite(
       db,
       c.get('principal'),
       { kind: 'farm', id: b_id_farm },
       (tx) => createOrganicCertification(tx, b_id_farm, input),
       { action: 'create', kind: 'organic certification', id: (created) => created.b_id_organic },
+      respondWithin(c, (certification) =>
+        recordResponse(c, certification, 201, { location: `/api/organic-certifications/${certification.b_id_organic}` }),
+      ),
     );
-    return recordResponse(c, certification, 201, { location: `/api/organic-certifications/${certification.b_id_organic}` });
   });
 
   app.openapi(getRoute, async (c) => {

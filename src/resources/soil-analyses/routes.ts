@@ -1,6 +1,7 @@
 // HTTP for soil analyses: list and add per field; get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { auditedWrite } from '../../access/audited-write.js';
+import { respondWithin } from '../../http/write-response.js';
 import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
@@ -126,12 +127,14 @@ export function soilAnalysisRoutes(database: DatabaseHandle) {
   app.openapi(createAnalysisRoute, async (c) => {
     const { b_id } = c.req.valid('param');
     const input = c.req.valid('json');
-    const analysis = await auditedWrite(db, c.get('principal'), { kind: 'field', id: b_id }, (tx) => createSoilAnalysis(tx, b_id, input), {
-      action: 'create',
-      kind: 'soil analysis',
-      id: (a) => a.a_id,
-    });
-    return recordResponse(c, analysis, 201, { location: `/api/soil-analyses/${analysis.a_id}` });
+    return auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: 'field', id: b_id },
+      (tx) => createSoilAnalysis(tx, b_id, input),
+      { action: 'create', kind: 'soil analysis', id: (a) => a.a_id },
+      respondWithin(c, (analysis) => recordResponse(c, analysis, 201, { location: `/api/soil-analyses/${analysis.a_id}` })),
+    );
   });
 
   app.openapi(getRoute, async (c) => {
