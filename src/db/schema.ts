@@ -334,15 +334,17 @@ export const auditLog = pgTable(
 
 /**
  * The change feed of each farm (GET /api/farms/{b_id_farm}/changes): one row per create, update and delete of a
- * farm's records, written by the triggers of migration 0009 in the transaction of the change. Every trigger takes
- * the farm's row lock before it takes a `change_id`, and holds it to the commit, so within one farm the
- * `change_id`s are in commit order.
+ * farm's records, written by the triggers of migrations 0009 and 0013 in the transaction of the change. Every
+ * trigger takes the farm's row lock before it numbers its entries, and holds it to the commit, so within one farm
+ * the `position`s are in commit order. `change_id` only names the row.
  */
 export const farmChanges = pgTable(
   'farm_changes',
   {
     change_id: bigint('change_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     b_id_farm: text('b_id_farm').notNull(),
+    /** The entry's number in its farm's feed: 1, 2, 3, … in commit order, counted per farm (what a cursor names). */
+    position: bigint('position', { mode: 'number' }).notNull(),
     action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
     record_type: text('record_type').notNull(),
     record_id: text('record_id').notNull(),
@@ -357,7 +359,7 @@ export const farmChanges = pgTable(
     changed_at: timestamp('changed_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
   (t) => [
-    index('farm_changes_feed_idx').on(t.b_id_farm, t.change_id),
+    uniqueIndex('farm_changes_position_idx').on(t.b_id_farm, t.position),
     index('farm_changes_age_idx').on(t.changed_at),
     index('farm_changes_tombstone_parent_idx')
       .on(t.parent_id, t.xact)
@@ -365,7 +367,7 @@ export const farmChanges = pgTable(
   ],
 );
 
-/** Per farm, the last change_id that retention pruned: a cursor before it has missed entries (410). */
+/** Per farm, the last position that retention pruned: a cursor before it has missed entries (410). */
 export const farmChangeHorizons = pgTable('farm_change_horizons', {
   b_id_farm: text('b_id_farm').primaryKey(),
   pruned_through: bigint('pruned_through', { mode: 'number' }).notNull(),

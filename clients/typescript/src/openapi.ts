@@ -2320,7 +2320,7 @@ export interface components {
             data: components["schemas"]["Change"][];
             /**
              * @description Cursor to send as `after` for the entries that follow; unchanged when there were none. Opaque: store it as it is.
-             * @example M3NKYjB1NVg3dlJrMWNRbTlZcDJBZzoxMjM0
+             * @example M3NKYjB1NVg3dlJrMWNRbTlZcDJBZy4xMjM0
              */
             next: string;
             /**
