@@ -78,7 +78,8 @@ async function once(c: Context<ApiEnv>, next: Next, deps: AppDeps, owner: KeyOwn
     await releaseKey(db, owner, reservation).catch((releaseError: unknown) => logFailure(c, deps, releaseError));
     throw error;
   }
-  // Below 500 the write's transaction committed, and the response with it.
+  // Stored by a write: below 500 its transaction committed, with the response (a commit that fails is a 5xx);
+  // after a 5xx, settle lets the key go, which keeps a key whose response is stored.
   if (storedWithWrite && c.res.status < 500) return;
   await settle(c, db, owner, reservation, budget).catch((error: unknown) => logFailure(c, deps, error));
 }
