@@ -35,13 +35,32 @@ async function holdFarm(tx: Database, farmId: string): Promise<void> {
   await tx.execute(sql`select 1 from farms where b_id_farm = ${farmId} for no key update`);
 }
 
+/** The last step of the transaction, after the change and its audit entry: its result is the write's. */
+type BeforeCommit<T, R> = (tx: Database, result: T) => Promise<R>;
+
 export function auditedWrite<T>(
   db: Database,
   principal: Principal,
   target: WriteTarget,
   perform: (tx: Database, farmId: string) => Promise<T>,
   change: Change<T>,
-): Promise<T> {
+): Promise<T>;
+export function auditedWrite<T, R>(
+  db: Database,
+  principal: Principal,
+  target: WriteTarget,
+  perform: (tx: Database, farmId: string) => Promise<T>,
+  change: Change<T>,
+  beforeCommit: BeforeCommit<T, R>,
+): Promise<R>;
+export function auditedWrite<T, R>(
+  db: Database,
+  principal: Principal,
+  target: WriteTarget,
+  perform: (tx: Database, farmId: string) => Promise<T>,
+  change: Change<T>,
+  beforeCommit?: BeforeCommit<T, R>,
+): Promise<T | R> {
   const action = target.action ?? 'write';
   return db.transaction(async (tx) => {
     // A caller without the role is refused before it can hold anything.
@@ -52,9 +71,10 @@ export function auditedWrite<T>(
     await authorize(tx, principal, target.kind, target.id, action);
     const result = await perform(tx, farmId);
     const done = typeof change.action === 'string' ? change.action : change.action(result);
-    if (done === null) return result;
-    const id = typeof change.id === 'string' ? change.id : change.id(result);
-    await recordWrite(tx, principal, farmId, done, change.kind, id);
-    return result;
+    if (done !== null) {
+      const id = typeof change.id === 'string' ? change.id : change.id(result);
+      await recordWrite(tx, principal, farmId, done, change.kind, id);
+    }
+    return beforeCommit === undefined ? result : beforeCommit(tx, result);
   });
 }

@@ -8,7 +8,16 @@ import { addResponseHeader } from '../http/response-headers.js';
 const corsHeaders = cors({
   origin: '*',
   maxAge: 600,
-  exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location', 'X-Request-Id', 'ETag', 'Idempotent-Replayed'],
+  exposeHeaders: [
+    'RateLimit',
+    'RateLimit-Policy',
+    'Retry-After',
+    'Location',
+    'X-Request-Id',
+    'ETag',
+    'Idempotent-Replayed',
+    'Idempotent-Body',
+  ],
 });
 
 /**

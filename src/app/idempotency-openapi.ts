@@ -1,5 +1,5 @@
 // The OpenAPI document's side of Idempotency-Key: every POST under /api that takes the header gets its
-// parameter, its 409 and 422 codes and the Idempotent-Replayed field on its successful answers. Added to
+// parameter, its 409 and 422 codes and the Idempotent-Replayed and Idempotent-Body fields on its successful answers. Added to
 // the built document in one place, so that no POST operation can be left without it.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponses } from '../http/openapi.js';
@@ -18,8 +18,9 @@ const keyParameter = {
     `A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body ` +
     `within ${IDEMPOTENCY_TTL_SECONDS / 3600} h, the request is not run again: the stored answer of the first one is repeated (status, body, ` +
     `Location, ETag) with \`Idempotent-Replayed: true\`. The same key with another path or body is 422 idempotency-key-reused; while the ` +
-    `first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over ${MAX_STORED_BODY_BYTES / 1024 / 1024} MiB, ` +
-    'are not stored. Keys are per user: all your API keys share them.',
+    `first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over ` +
+    `${MAX_STORED_BODY_BYTES / 1024 / 1024} MiB, or over your budget of stored bodies, is stored without its body: the retry then has the ` +
+    'status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them.',
   schema: {
     type: 'string' as const,
     minLength: 1,
@@ -33,6 +34,10 @@ const replayedHeader = {
   'Idempotent-Replayed': {
     description: 'Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key.',
     schema: { type: 'string' as const, enum: ['true'] },
+  },
+  'Idempotent-Body': {
+    description: 'Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body.',
+    schema: { type: 'string' as const, enum: ['omitted'] },
   },
 };
 

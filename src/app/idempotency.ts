@@ -1,9 +1,19 @@
 // Idempotency-Key on POST (docs/api.md, Idempotency): the first request with a key reserves it and does
-// the work, and its final answer is stored; the same request with the key again gets that answer,
-// another request with the key is 422, and one arriving while the first is at work is 409.
+// the work, and its final response is stored (a write's in the write's own transaction); the same request
+// with the key again gets that response, another request with the key is 422, and one arriving while the
+// first is at work is 409.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Next } from 'hono';
-import { completeKey, releaseKey, reserveKey, type KeyOwner, type StoredResponse } from '../idempotency/store.js';
+import {
+  completeKey,
+  releaseKey,
+  reserveKey,
+  type FoundResponse,
+  type KeyOwner,
+  type StorageBudget,
+  type StoredResponse,
+} from '../idempotency/store.js';
+import type { Database } from '../db/client.js';
 import { apiResponse } from '../http/response-headers.js';
 import type { AppDeps } from './deps.js';
 import type { ApiEnv } from '../http/env.js';
@@ -14,10 +24,12 @@ import { requestHeader } from '../http/request-headers.js';
 
 /** 1 to 255 visible ASCII characters. */
 const KEY_SYNTAX = /^[\x21-\x7e]{1,255}$/;
-/** The largest answer body stored (UTF-8 bytes); a larger answer is not stored and its key is released. */
+/** The largest response body stored (UTF-8 bytes); a larger one is stored without its body. */
 export const MAX_STORED_BODY_BYTES = 1024 * 1024;
-/** On a replayed answer, `true`. */
+/** On a replayed response, `true`. */
 export const REPLAYED_FIELD = 'idempotent-replayed';
+/** On a replayed response whose body was not stored, `omitted`. */
+export const BODY_FIELD = 'idempotent-body';
 /** Creating an API key answers the raw key, which is never stored: this POST takes no Idempotency-Key. */
 export const WITHOUT_IDEMPOTENCY_KEY = '/api/keys';
 
@@ -52,15 +64,27 @@ async function once(c: Context<ApiEnv>, next: Next, deps: AppDeps, owner: KeyOwn
     c.res = replay(c, found.answer);
     return;
   }
+  const budget = budgetOf(deps);
+  let storedWithWrite = false;
+  // A write stores its response in its own transaction (http/write-response.ts): the write never commits without it.
+  c.set('storeResponse', async (tx, response) => {
+    await completeKey(tx, owner, reservation, await storedFormOf(response), budget);
+    storedWithWrite = true;
+  });
   try {
     await next();
   } catch (error) {
-    // Answered further out, with no answer here to store: the key is let go, as after a 5xx.
+    // Answered further out, with no response here to store: the key is let go, as after a 5xx.
     await releaseKey(db, owner, reservation).catch((releaseError: unknown) => logFailure(c, deps, releaseError));
     throw error;
   }
-  await settle(c, deps, owner, reservation).catch((error: unknown) => logFailure(c, deps, error));
+  // Stored by a write: below 500 its transaction committed, with the response (a commit that fails is a 5xx);
+  // after a 5xx, settle lets the key go, which keeps a key whose response is stored.
+  if (storedWithWrite && c.res.status < 500) return;
+  await settle(c, db, owner, reservation, budget).catch((error: unknown) => logFailure(c, deps, error));
 }
+
+const budgetOf = ({ config }: AppDeps): StorageBudget => ({ maxBodyBytes: MAX_STORED_BODY_BYTES, ...config.idempotencyBudget });
 
 /** The method, the path with its query and the body, as sent: a SHA-256. */
 async function fingerprintOf(c: Context): Promise<string> {
@@ -69,32 +93,38 @@ async function fingerprintOf(c: Context): Promise<string> {
   return createHash('sha256').update(`${c.req.method} ${pathname}${search}\n`).update(body).digest('base64url');
 }
 
-/** Final answers (2xx, 4xx but 429) are stored; after any other, or one too large to store, the key is released. */
-async function settle(c: Context<ApiEnv>, deps: AppDeps, owner: KeyOwner, reservation: string): Promise<void> {
-  const db = deps.database.db;
-  const response = c.res;
-  const { status, headers } = response;
+/**
+ * The response of a request that wrote nothing (or whose write failed): a final one (2xx, 4xx but 429) is
+ * stored in a transaction of its own; after any other the key is released.
+ */
+async function settle(c: Context<ApiEnv>, db: Database, owner: KeyOwner, reservation: string, budget: StorageBudget): Promise<void> {
+  const { status } = c.res;
   if (status >= 500 || status === 429) return releaseKey(db, owner, reservation);
-  const body = response.body === null ? null : await response.text();
-  // The body has been read: the response goes out as a new Response with the same status and fields.
-  c.res = undefined;
-  c.res = new Response(body, { status, headers });
-  if (body !== null && Buffer.byteLength(body) > MAX_STORED_BODY_BYTES) return releaseKey(db, owner, reservation);
-  const stored: StoredResponse = {
+  const stored = await storedFormOf(c.res);
+  await db.transaction((tx) => completeKey(tx, owner, reservation, stored, budget));
+}
+
+/** What is stored of `response`; its body is read from a copy, and the response goes out as it is. */
+async function storedFormOf(response: Response): Promise<StoredResponse> {
+  const { status, headers } = response;
+  return {
     status,
     contentType: headers.get('content-type'),
     location: headers.get('location'),
     etag: headers.get('etag'),
-    body,
+    body: response.body === null ? null : await response.clone().text(),
   };
-  return completeKey(db, owner, reservation, stored);
 }
 
 /** The stored response again, with the fields of this request's checks (rate limit and the like). */
-function replay(c: Context, stored: StoredResponse): Response {
+function replay(c: Context, stored: FoundResponse): Response {
   const own: Record<string, string> = { [REPLAYED_FIELD]: 'true' };
   if (stored.location !== null) own.location = stored.location;
   if (stored.etag !== null) own.etag = stored.etag;
+  if (stored.bodyOmitted) {
+    own[BODY_FIELD] = 'omitted';
+    return apiResponse(c, null, stored.status, undefined, own);
+  }
   return apiResponse(c, stored.body, stored.status, stored.contentType ?? undefined, own);
 }
 

@@ -57,6 +57,13 @@ const environmentSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
   DEPOSITION_KG_N_HA_YR: z.coerce.number().min(0).max(1000).default(20),
   CHANGES_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  IDEMPOTENCY_USER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_073_741_824)
+    .default(16 * 1024 * 1024),
+  IDEMPOTENCY_USER_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
@@ -93,6 +100,11 @@ export interface Config {
   depositionKgNPerHaPerYear: number;
   /** Days a farm's change feed keeps its entries; a cursor older than the oldest kept entry is 410. */
   changesRetentionDays: number;
+  /**
+   * What the response bodies stored for a user's Idempotency-Keys may add up to (UTF-8 bytes) and how many
+   * entries may have one; a response over either is stored without its body (docs/api.md, Idempotency-Key).
+   */
+  idempotencyBudget: { userBytes: number; userEntries: number };
   /** How long a stop (SIGTERM) waits for requests in flight before it closes their connections. */
   shutdownTimeoutSeconds: number;
   /** The least severe log level written (pino's names). */
@@ -128,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     depositionKgNPerHaPerYear: e.DEPOSITION_KG_N_HA_YR,
     changesRetentionDays: e.CHANGES_RETENTION_DAYS,
+    idempotencyBudget: { userBytes: e.IDEMPOTENCY_USER_BYTES, userEntries: e.IDEMPOTENCY_USER_ENTRIES },
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',

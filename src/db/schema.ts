@@ -336,15 +336,17 @@ export const auditLog = pgTable(
 
 /**
  * The change feed of each farm (GET /api/farms/{b_id_farm}/changes): one row per create, update and delete of a
- * farm's records, written by the triggers of migration 0009 in the transaction of the change. Every trigger takes
- * the farm's row lock before it takes a `change_id`, and holds it to the commit, so within one farm the
- * `change_id`s are in commit order.
+ * farm's records, written by the triggers of migrations 0009 and 0013 in the transaction of the change. Every
+ * trigger takes the farm's row lock before it numbers its entries, and holds it to the commit, so within one farm
+ * the `position`s are in commit order. `change_id` only names the row.
  */
 export const farmChanges = pgTable(
   'farm_changes',
   {
     change_id: bigint('change_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     b_id_farm: text('b_id_farm').notNull(),
+    /** The entry's number in its farm's feed: 1, 2, 3, … in commit order, counted per farm (what a cursor names). */
+    position: bigint('position', { mode: 'number' }).notNull(),
     action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
     record_type: text('record_type').notNull(),
     record_id: text('record_id').notNull(),
@@ -359,7 +361,7 @@ export const farmChanges = pgTable(
     changed_at: timestamp('changed_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
   (t) => [
-    index('farm_changes_feed_idx').on(t.b_id_farm, t.change_id),
+    uniqueIndex('farm_changes_position_idx').on(t.b_id_farm, t.position),
     index('farm_changes_age_idx').on(t.changed_at),
     index('farm_changes_tombstone_parent_idx')
       .on(t.parent_id, t.xact)
@@ -367,7 +369,7 @@ export const farmChanges = pgTable(
   ],
 );
 
-/** Per farm, the last change_id that retention pruned: a cursor before it has missed entries (410). */
+/** Per farm, the last position that retention pruned: a cursor before it has missed entries (410). */
 export const farmChangeHorizons = pgTable('farm_change_horizons', {
   b_id_farm: text('b_id_farm').primaryKey(),
   pruned_through: bigint('pruned_through', { mode: 'number' }).notNull(),
@@ -394,6 +396,15 @@ export const idempotencyKeys = pgTable(
     location: text('location'),
     etag: text('etag'),
     body: text('body'),
+    /** The response body's size in UTF-8 bytes (null: none); with `body` null, the body was left out (over the user's budget). */
+    body_bytes: integer('body_bytes'),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.idempotency_key] }), index('idempotency_keys_reserved_at_idx').on(t.reserved_at)],
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.idempotency_key] }),
+    index('idempotency_keys_reserved_at_idx').on(t.reserved_at),
+    // What a user's stored bodies add up to, read without the rows (idempotency/store.ts).
+    index('idempotency_keys_stored_bodies_idx')
+      .on(t.user_id, t.body_bytes)
+      .where(sql`${t.body} is not null`),
+  ],
 );

@@ -1,5 +1,6 @@
 // What a request carries through the API's middleware to its route (Hono's `c.get` / `c.set`).
 import type { Principal } from '../core/principal.js';
+import type { Database } from '../db/client.js';
 import type { ResponseHeaderFields } from './response-header-fields.js';
 
 export interface ApiEnv {
@@ -11,5 +12,7 @@ export interface ApiEnv {
     requestId?: string;
     /** The error_id of the problem the request was answered with, for the request log. */
     errorId?: string;
+    /** A POST with an Idempotency-Key: stores the response of its write in the write's transaction (http/write-response.ts). */
+    storeResponse?: (tx: Database, response: Response) => Promise<void>;
   };
 }

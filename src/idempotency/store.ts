@@ -20,13 +20,28 @@ export interface StoredResponse {
   body: string | null;
 }
 
+/** A stored response as a replay finds it: `bodyOmitted` when it had a body that was not stored (over the budget). */
+export interface FoundResponse extends StoredResponse {
+  bodyOmitted: boolean;
+}
+
+/** What a user's stored response bodies may add up to, over all their entries not yet swept. */
+export interface StorageBudget {
+  /** The largest body stored at all (UTF-8 bytes). */
+  maxBodyBytes: number;
+  /** The bodies of one user together. */
+  userBytes: number;
+  /** The entries of one user with a body. */
+  userEntries: number;
+}
+
 export interface KeyOwner {
   userId: string;
   key: string;
 }
 
 /** What reserving a key found: the key is now ours, or another request holds it (answered or not yet). */
-export type Reservation = { reserved: true } | { reserved: false; fingerprint: string; answer: StoredResponse | null };
+export type Reservation = { reserved: true } | { reserved: false; fingerprint: string; answer: FoundResponse | null };
 
 /** One retry covers the race below; a third attempt would need the key deleted and reserved again in between. */
 const MAX_RESERVE_ATTEMPTS = 3;
@@ -39,6 +54,7 @@ interface ReservationRow extends Record<string, unknown> {
   location: string | null;
   etag: string | null;
   body: string | null;
+  body_bytes: number | null;
 }
 
 /**
@@ -58,14 +74,14 @@ export async function reserveKey(db: Database, owner: KeyOwner, fingerprint: str
             values (${owner.userId}, ${owner.key}, ${fingerprint}, ${reservation}, now())
             on conflict (user_id, idempotency_key) do update
               set fingerprint = excluded.fingerprint, reservation = excluded.reservation, reserved_at = excluded.reserved_at,
-                  status = null, content_type = null, location = null, etag = null, body = null
+                  status = null, content_type = null, location = null, etag = null, body = null, body_bytes = null
               where k.reserved_at <= now() - make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})
                  or (k.status is null and k.reserved_at <= now() - make_interval(secs => ${RESERVATION_TAKEOVER_SECONDS}))
-            returning true as reserved, k.fingerprint, k.status, k.content_type, k.location, k.etag, k.body
+            returning true as reserved, k.fingerprint, k.status, k.content_type, k.location, k.etag, k.body, k.body_bytes
           )
           select * from taken
           union all
-          select false, fingerprint, status, content_type, location, etag, body from idempotency_keys
+          select false, fingerprint, status, content_type, location, etag, body, body_bytes from idempotency_keys
            where user_id = ${owner.userId} and idempotency_key = ${owner.key} and not exists (select from taken)`,
     );
     if (row === undefined) {
@@ -76,26 +92,54 @@ export async function reserveKey(db: Database, owner: KeyOwner, fingerprint: str
     const answer =
       row.status === null
         ? null
-        : { status: row.status, contentType: row.content_type, location: row.location, etag: row.etag, body: row.body };
+        : {
+            status: row.status,
+            contentType: row.content_type,
+            location: row.location,
+            etag: row.etag,
+            body: row.body,
+            bodyOmitted: row.body === null && row.body_bytes !== null,
+          };
     return { reserved: false, fingerprint: row.fingerprint, answer };
   }
 }
 
-/** Stores the response of the request holding `reservation`; a reservation taken over since stores nothing. */
-export async function completeKey(db: Database, owner: KeyOwner, reservation: string, answer: StoredResponse): Promise<void> {
-  await db.execute(
+/**
+ * Stores the response of the request holding `reservation`, with its body when that fits the user's `budget`
+ * and without it otherwise; a reservation taken over since, or answered already, stores nothing. `tx` is a
+ * transaction: the write's, so that the response commits with it, or one of its own. The user's stored bodies
+ * are counted under a lock of the user's own, held to the commit, and by a statement of their own that sees
+ * every commit before the lock was had: two requests of one user cannot both take the last of the budget.
+ */
+export async function completeKey(
+  tx: Database,
+  owner: KeyOwner,
+  reservation: string,
+  answer: StoredResponse,
+  budget: StorageBudget,
+): Promise<void> {
+  const bytes = answer.body === null ? null : Buffer.byteLength(answer.body);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`idempotency:${owner.userId}`}, 0))`);
+  await tx.execute(
     sql`update idempotency_keys
            set status = ${answer.status}, content_type = ${answer.contentType}, location = ${answer.location},
-               etag = ${answer.etag}, body = ${answer.body}
-         where user_id = ${owner.userId} and idempotency_key = ${owner.key} and reservation = ${reservation}`,
+               etag = ${answer.etag}, body_bytes = ${bytes},
+               body = case when ${bytes}::int <= ${budget.maxBodyBytes}::int and (
+                        select count(*) < ${budget.userEntries} and coalesce(sum(s.body_bytes), 0) + ${bytes}::int <= ${budget.userBytes}
+                          from idempotency_keys s where s.user_id = ${owner.userId} and s.body is not null)
+                      then ${answer.body} end
+         where user_id = ${owner.userId} and idempotency_key = ${owner.key} and reservation = ${reservation} and status is null`,
   );
 }
 
-/** Lets go of the key held by `reservation`, so that the next request with it runs again. */
+/**
+ * Lets go of the key held by `reservation`, so that the next request with it runs again; a key whose response
+ * is stored (committed with its write) is kept.
+ */
 export async function releaseKey(db: Database, owner: KeyOwner, reservation: string): Promise<void> {
   await db.execute(
     sql`delete from idempotency_keys
-         where user_id = ${owner.userId} and idempotency_key = ${owner.key} and reservation = ${reservation}`,
+         where user_id = ${owner.userId} and idempotency_key = ${owner.key} and reservation = ${reservation} and status is null`,
   );
 }
 

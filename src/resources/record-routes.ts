@@ -22,6 +22,7 @@ import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, error
 import { envelope, envelopeSchema } from '../http/pagination.js';
 import type { ErrorCode } from '../http/problem.js';
 import { json, noContent } from '../http/responses.js';
+import { respondWithin } from '../http/write-response.js';
 import { idParams, jsonContent, locationHeader } from '../http/route-helpers.js';
 
 /** A path parameter that names a record, with its schema. */
@@ -177,12 +178,14 @@ export function createRecord<P extends string, K extends string, I, T extends Re
   app.openapi(route, async (c) => {
     const parentId = pathValue(c.req.valid('param'), parent.id);
     const input = c.req.valid('json');
-    const record = await auditedWrite(db, c.get('principal'), { kind: parent.kind, id: parentId }, (tx) => create(tx, parentId, input), {
-      action: 'create',
-      kind,
-      id: (created) => created[id.name],
-    });
-    return recordResponse(c, record, 201, { location: resource.path.replace(placeholder, record[id.name]) });
+    return auditedWrite(
+      db,
+      c.get('principal'),
+      { kind: parent.kind, id: parentId },
+      (tx) => create(tx, parentId, input),
+      { action: 'create', kind, id: (created) => created[id.name] },
+      respondWithin(c, (record: T) => recordResponse(c, record, 201, { location: resource.path.replace(placeholder, record[id.name]) })),
+    );
   });
 }
 

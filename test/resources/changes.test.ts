@@ -553,6 +553,44 @@ describe.each(storageKinds)('the change feed on %s', (kind) => {
     await expectProblem(await feed(owner.key, farmId, '?limit=201'), 400, 'validation-failed');
   });
 
+  it('refuses a forged cursor, one past the end of the feed or made up, with 400', async () => {
+    const farmId = (await createFarm(t.app, owner.key)).b_id_farm;
+    const end = await body<ChangePage>(await feed(owner.key, farmId));
+    const handedOut = Buffer.from(end.next, 'base64url').toString();
+    const forge = (text: string) => Buffer.from(text).toString('base64url');
+    // The cursor of the next entry, before there is one; and the forgery of the issue, in either spelling.
+    const next = handedOut.replace(/\d+$/, (position) => String(Number(position) + 1));
+    const forged = [forge(next), forge(`${farmId}:999999999999999`), forge(`${farmId}.999999999999999`)];
+    for (const cursor of forged) {
+      const problem = await expectProblem(await feed(owner.key, farmId, `?after=${cursor}`), 400, 'validation-failed');
+      expect(problem.errors).toEqual([{ field: 'after', message: expect.any(String) as string }]);
+    }
+    // The end itself stays good, and so does it once the feed has moved on.
+    expect((await feed(owner.key, farmId, `?after=${end.next}`)).status).toBe(200);
+    await call(t.app, owner.key, 'PATCH', `/api/farms/${farmId}`, { b_name_farm: 'Verder' });
+    expect((await body<ChangePage>(await feed(owner.key, farmId, `?after=${end.next}`))).data).toHaveLength(1);
+  });
+
+  it("numbers each farm's entries on their own: another user's writes do not move this feed's cursor", async () => {
+    const positionOf = (cursor: string) => Number(/(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString())![1]);
+    const mine = (await createFarm(t.app, owner.key)).b_id_farm;
+    const start = await body<ChangePage>(await feed(owner.key, mine));
+    // The farm's create and its owner's role: the first two of its own feed.
+    expect(positionOf(start.next)).toBe(2);
+    const [stranger] = others;
+    const theirs = (await createFarm(t.app, stranger!.key)).b_id_farm;
+    for (let i = 0; i < 37; i++) await call(t.app, stranger!.key, 'PATCH', `/api/farms/${theirs}`, { b_name_farm: `Hoeve ${i}` });
+    expect(await body<ChangePage>(await feed(owner.key, mine, `?after=${start.next}`))).toEqual({
+      data: [],
+      next: start.next,
+      has_more: false,
+    });
+    await call(t.app, owner.key, 'PATCH', `/api/farms/${mine}`, { b_name_farm: 'Eigen' });
+    const after = await body<ChangePage>(await feed(owner.key, mine, `?after=${start.next}`));
+    expect(after.data).toHaveLength(1);
+    expect(positionOf(after.next)).toBe(3);
+  });
+
   it('is read by every role; members are listed to owners only; no role is 404', async () => {
     const farmId = (await createFarm(t.app, owner.key)).b_id_farm;
     const [researcher, advisor, stranger] = others;

@@ -2445,7 +2445,7 @@ export interface components {
             data: components["schemas"]["Change"][];
             /**
              * @description Cursor to send as `after` for the entries that follow; unchanged when there were none. Opaque: store it as it is.
-             * @example M3NKYjB1NVg3dlJrMWNRbTlZcDJBZzoxMjM0
+             * @example M3NKYjB1NVg3dlJrMWNRbTlZcDJBZy4xMjM0
              */
             next: string;
             /**
@@ -4363,7 +4363,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4384,6 +4384,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5022,7 +5024,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5046,6 +5048,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5717,7 +5721,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5741,6 +5745,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6412,7 +6418,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6436,6 +6442,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7107,7 +7115,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7131,6 +7139,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7904,7 +7914,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7928,6 +7938,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8444,7 +8456,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8468,6 +8480,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9759,7 +9773,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9783,6 +9797,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10803,7 +10819,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10823,6 +10839,8 @@ export interface operations {
                 headers: {
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10949,7 +10967,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10969,6 +10987,8 @@ export interface operations {
                 headers: {
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11095,7 +11115,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11115,6 +11135,8 @@ export interface operations {
                 headers: {
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11241,7 +11263,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11261,6 +11283,8 @@ export interface operations {
                 headers: {
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11387,7 +11411,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11407,6 +11431,8 @@ export interface operations {
                 headers: {
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {

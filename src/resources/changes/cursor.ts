@@ -1,21 +1,24 @@
-// A change feed's cursor: opaque to clients, it names a farm and a position in that farm's feed.
+// A change feed's cursor: opaque to clients, it names a farm and a position in that farm's feed. The server
+// checks the position against the feed's end (store.ts), so a cursor past it is refused.
 
 export interface Cursor {
   farmId: string;
-  /** The last change_id the client has seen; 0 is before the first entry. */
-  changeId: number;
+  /** The position of the last entry the client has seen in the farm's feed; 0 is before the first entry. */
+  position: number;
 }
 
-const SHAPE = /^([A-Za-z0-9_-]{1,64}):(0|[1-9][0-9]{0,14})$/;
+// A dot between farm and position: the cursors of the global numbering before migration 0013 had a colon, and
+// are refused, never read as a position of the farm's own numbering.
+const SHAPE = /^([A-Za-z0-9_-]{1,64})\.(0|[1-9][0-9]{0,14})$/;
 
-export const encodeCursor = ({ farmId, changeId }: Cursor): string => Buffer.from(`${farmId}:${changeId}`).toString('base64url');
+export const encodeCursor = ({ farmId, position }: Cursor): string => Buffer.from(`${farmId}.${position}`).toString('base64url');
 
-/** The cursor `text` names, or undefined when it is none that this API handed out. */
+/** The cursor `text` names, or undefined when it is none that this API hands out. */
 export function decodeCursor(text: string): Cursor | undefined {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(text)) return undefined;
-  const decoded = Buffer.from(text, 'base64url').toString('latin1');
-  const match = SHAPE.exec(decoded);
+  const match = SHAPE.exec(Buffer.from(text, 'base64url').toString('latin1'));
+  if (!match) return undefined;
+  const cursor = { farmId: match[1]!, position: Number(match[2]) };
   // Base64url has more than one spelling of some byte strings: only the one we hand out is taken.
-  if (!match || encodeCursor({ farmId: match[1]!, changeId: Number(match[2]) }) !== text) return undefined;
-  return { farmId: match[1]!, changeId: Number(match[2]) };
+  return encodeCursor(cursor) === text ? cursor : undefined;
 }

@@ -1,5 +1,5 @@
 // Retention of the change feeds: entries older than the retention period are deleted on a timer, in
-// batches (db/batched-cleanup.ts). Each farm's horizon remembers the last change_id pruned, so
+// batches (db/batched-cleanup.ts). Each farm's horizon remembers the last position pruned, so
 // that a cursor before it is refused (410) instead of silently missing entries.
 import { sql } from 'drizzle-orm';
 import { deleteInBatches, startBatchedCleanup, type BatchedCleanup } from '../../db/batched-cleanup.js';
@@ -24,10 +24,10 @@ async function pruneChangesOnce(db: Database, retentionDays: number, limit: numb
       limit ${limit}
       for update skip locked
     ), gone as (
-      delete from farm_changes c using batch where c.change_id = batch.change_id returning c.b_id_farm, c.change_id
+      delete from farm_changes c using batch where c.change_id = batch.change_id returning c.b_id_farm, c.position
     ), horizons as (
       insert into farm_change_horizons (b_id_farm, pruned_through)
-      select b_id_farm, max(change_id) from gone group by b_id_farm
+      select b_id_farm, max(position) from gone group by b_id_farm
       on conflict (b_id_farm) do update
         set pruned_through = greatest(farm_change_horizons.pruned_through, excluded.pruned_through)
     )

@@ -41,13 +41,17 @@ export function changeRoutes(database: DatabaseHandle) {
     if (after !== undefined && after.farmId !== b_id_farm) {
       throw validationFailed([{ field: 'after', message: "is a cursor of another farm's feed" }]);
     }
-    const read = await readChanges(db, b_id_farm, after?.changeId, limit);
+    const read = await readChanges(db, b_id_farm, after?.position, limit);
+    // Numbered per farm, the positions up to the feed's end are every reader's to see: only one past it is made up.
+    if (after !== undefined && after.position > read.last) {
+      throw validationFailed([{ field: 'after', message: 'is past the end of this feed: send the `next` of an earlier answer' }]);
+    }
     // Roles are listed to owners only (GET …/access), and so are their changes.
     const seesMembers = roleAllows(role, 'share');
     const data = read.entries
       .filter((entry) => seesMembers || entry.type !== 'member')
       .map(({ action, type, id, updated_at, removed }) => ({ action, type, id, updated_at, removed }));
-    return json(c, { data, next: encodeCursor({ farmId: b_id_farm, changeId: read.next }), has_more: read.hasMore }, 200);
+    return json(c, { data, next: encodeCursor({ farmId: b_id_farm, position: read.next }), has_more: read.hasMore }, 200);
   });
   return app;
 }

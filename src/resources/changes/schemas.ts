@@ -18,7 +18,7 @@ export const changeTypes = [
 ] as const;
 export type ChangeType = (typeof changeTypes)[number];
 
-const EXAMPLE_CURSOR = 'M3NKYjB1NVg3dlJrMWNRbTlZcDJBZzoxMjM0';
+const EXAMPLE_CURSOR = 'M3NKYjB1NVg3dlJrMWNRbTlZcDJBZy4xMjM0';
 
 export const changesQuerySchema = z.object({
   after: z

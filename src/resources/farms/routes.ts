@@ -1,6 +1,7 @@
 // HTTP for farms: list yours and create one (you become its owner); get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { settleKeyCheck } from '../../access/key-check.js';
+import { respondWithin } from '../../http/write-response.js';
 import { recordWrite } from '../../access/audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { AccessMemory } from '../../access/access-memory.js';
@@ -12,7 +13,7 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { etagHeader, readResponse, recordResponse } from '../../http/etag.js';
 import { json } from '../../http/responses.js';
 import { deleteRecord, getRecordRoute, recordResource, updateRecord } from '../record-routes.js';
-import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
+import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema, type Farm } from './schemas.js';
 import { createFarm, deleteFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
 
 export const farmResource = recordResource({
@@ -76,12 +77,12 @@ export function farmRoutes({ database, access }: { database: DatabaseHandle; acc
   app.openapi(createFarmRoute, async (c) => {
     const input = c.req.valid('json');
     const principal = c.get('principal');
-    const farm = await db.transaction(async (tx) => {
+    const respond = respondWithin(c, (farm: Farm) => recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` }));
+    return db.transaction(async (tx) => {
       const created = await createFarm(tx, principal.userId, input);
       await recordWrite(tx, principal, created.b_id_farm, 'create', 'farm', created.b_id_farm);
-      return created;
+      return respond(tx, created);
     });
-    return recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` });
   });
 
   // The hot read: the farm with the role on it in one statement, or at a remembered access version.

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "body_bytes" integer;--> statement-breakpoint
+CREATE INDEX "idempotency_keys_stored_bodies_idx" ON "idempotency_keys" USING btree ("user_id","body_bytes") WHERE "idempotency_keys"."body" is not null;
