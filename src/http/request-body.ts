@@ -1,15 +1,16 @@
 // The text of a request's body, as the first reader of it takes it. A client that goes away before
 // its body is whole (the socket closed or reset, or its sending side shut) is the client's doing:
 // a 400 to whoever is left, not a server fault, and the read never waits on a socket that is gone.
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { ApiError } from './problem.js';
 
 const cutOff = () => new ApiError('bad-request', 'The request body ended before it was complete.');
 
 export function requestBodyText(c: Context): Promise<string> {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming === undefined || incoming.complete) return c.req.text();
+  // Served by Node: its request; answered in-process (app.request), no socket to lose.
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (!(incoming instanceof IncomingMessage) || incoming.complete) return c.req.text();
   // Gone before this read began: its close has been and gone.
   if (incoming.destroyed) return Promise.reject(cutOff());
   return new Promise<string>((resolve, reject) => {
