@@ -2968,7 +2968,7 @@ export interface components {
             application_date?: string;
         };
         /** @description The usage norms of one field for a year. */
-        FieldNormsAnswer: components["schemas"]["FieldNorms"] & {
+        FieldNormsResponse: components["schemas"]["FieldNorms"] & {
             /** @description Calendar year of the norms. */
             year: number;
         };
@@ -3216,7 +3216,7 @@ export interface components {
          *       }
          *     }
          */
-        FieldOrganicMatterBalanceAnswer: components["schemas"]["FieldOrganicMatterBalanceResult"] & {
+        FieldOrganicMatterBalanceResponse: components["schemas"]["FieldOrganicMatterBalanceResult"] & {
             timeframe: components["schemas"]["CalculationTimeframe"];
         };
         /**
@@ -11288,7 +11288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldNormsAnswer"];
+                    "application/json": components["schemas"]["FieldNormsResponse"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
@@ -11559,7 +11559,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11579,10 +11579,12 @@ export interface operations {
                 headers: {
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldOrganicMatterBalanceAnswer"];
+                    "application/json": components["schemas"]["FieldOrganicMatterBalanceResponse"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
@@ -11705,7 +11707,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers, and answers over 1 MiB, are not stored. Keys are per user: all your API keys share them. */
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11725,6 +11727,8 @@ export interface operations {
                 headers: {
                     /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
                     [name: string]: unknown;
                 };
                 content: {
