@@ -3,21 +3,41 @@
 import { z } from '@hono/zod-openapi';
 import { dateSchema } from '../http/dates.js';
 import { unprocessable } from '../http/validation.js';
+import { dateIn, requestedTimeframe, yearOf } from './dates.js';
 
 export const timeframeShape = {
-  start: dateSchema.optional().openapi({ description: 'First day of the timeframe (inclusive); default 1 January of the current year.' }),
+  start: dateSchema
+    .optional()
+    .openapi({
+      description:
+        'First day of the timeframe (inclusive); default 1 January of the current year. The timeframe is at most 10 years long (422 beyond).',
+    }),
   end: dateSchema.optional().openapi({ description: 'Last day of the timeframe (inclusive); default 31 December of the current year.' }),
 };
 
-export const endNotBeforeStart = (options: { start?: string | undefined; end?: string | undefined }, ctx: z.RefinementCtx) => {
+/** The longest timeframe a calculation takes: every per-year figure of a response is bounded by it. */
+export const MAX_TIMEFRAME_YEARS = 10;
+
+/** `end` not before `start`, and the timeframe used (defaults filled in) at most MAX_TIMEFRAME_YEARS long. */
+export const timeframeRule = (options: { start?: string | undefined; end?: string | undefined }, ctx: z.RefinementCtx) => {
   if (options.start && options.end && options.end < options.start) {
     ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', params: unprocessable });
+    return;
+  }
+  const { start, end } = requestedTimeframe(options);
+  if (end >= dateIn(yearOf(start) + MAX_TIMEFRAME_YEARS, start.slice(5))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [options.end ? 'end' : 'start'],
+      message: `makes a timeframe (${start} to ${end}) longer than ${MAX_TIMEFRAME_YEARS} years, the most a calculation takes; ask for it in parts`,
+      params: unprocessable,
+    });
   }
 };
 
 export const calculationOptionsSchema = z
   .strictObject(timeframeShape)
-  .superRefine(endNotBeforeStart)
+  .superRefine(timeframeRule)
   .openapi('CalculationOptions', { description: 'Optional. A calculation never changes stored data.' });
 
 /** The timeframe a calculation used: the one sent, or the current calendar year for what was left out. */

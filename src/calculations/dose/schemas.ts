@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { dateSchema } from '../../http/dates.js';
 import { recommendationSchema } from '../norms/schemas.js';
-import { endNotBeforeStart, timeframeSchema, timeframeShape } from '../schemas.js';
+import { timeframeRule, timeframeSchema, timeframeShape } from '../schemas.js';
 import { DOSE_KEYS } from './dose.js';
 
 export const doseOptionsSchema = z
@@ -14,7 +14,7 @@ export const doseOptionsSchema = z
       example: '2026-03-15',
     }),
   })
-  .superRefine(endNotBeforeStart)
+  .superRefine(timeframeRule)
   .openapi('DoseOptions', { description: 'Optional. A calculation never changes stored data.' });
 
 const doseNutrients: Record<(typeof DOSE_KEYS)[number], string> = {
