@@ -14,8 +14,9 @@ export const encodeCursor = ({ farmId, changeId }: Cursor): string => Buffer.fro
 export function decodeCursor(text: string): Cursor | undefined {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(text)) return undefined;
   const decoded = Buffer.from(text, 'base64url').toString('latin1');
-  const match = SHAPE.exec(decoded);
+  const [, farmId, changeId] = SHAPE.exec(decoded) ?? [];
+  if (farmId === undefined || changeId === undefined) return undefined;
+  const cursor = { farmId, changeId: Number(changeId) };
   // Base64url has more than one spelling of some byte strings: only the one we hand out is taken.
-  if (!match || encodeCursor({ farmId: match[1]!, changeId: Number(match[2]) }) !== text) return undefined;
-  return { farmId: match[1]!, changeId: Number(match[2]) };
+  return encodeCursor(cursor) === text ? cursor : undefined;
 }

@@ -1,6 +1,7 @@
 // Reading a farm's change feed (written by the triggers of migration 0009).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { rfc3339Text } from '../../db/timestamps.js';
 import { DomainError } from '../../core/domain-errors.js';
 import type { Change, ChangeType } from './schemas.js';
@@ -43,7 +44,8 @@ export async function readChanges(db: Database, farmId: string, after: number | 
     ) c on true
     order by c.change_id`,
   );
-  const horizon = Number(rows[0]!.pruned_through ?? 0);
+  // The left join on (select 1) makes one row at least, the horizon's.
+  const horizon = Number(firstRow(rows, 'read of the change feed').pruned_through ?? 0);
   if (after !== undefined && after < horizon) {
     throw new DomainError(
       'cursor-expired',
@@ -59,6 +61,6 @@ export async function readChanges(db: Database, farmId: string, after: number | 
     updated_at: row.updated_at,
     removed: row.removed,
   }));
-  const next = entries.length > 0 ? entries[entries.length - 1]!.changeId : Math.max(after ?? 0, horizon);
+  const next = entries.at(-1)?.changeId ?? Math.max(after ?? 0, horizon);
   return { entries, next, hasMore: read.length > limit };
 }
