@@ -27,7 +27,7 @@ export async function listAccess(db: Database, farmId: string, page: PageQuery) 
 
 /** How many owners the farm has besides `userId`. */
 async function otherOwners(tx: Database, farmId: string, userId: string): Promise<number> {
-  const rows = await queryRows<{ user_id: string; role: FarmRole }>(
+  const rows = await queryRows<Pick<typeof farmAccess.$inferSelect, 'user_id' | 'role'>>(
     tx,
     sql`select user_id, role from farm_access where b_id_farm = ${farmId}`,
   );
