@@ -43,7 +43,7 @@ export function apiResponse(
     if (added.rateLimit !== undefined) headers.ratelimit = added.rateLimit;
   }
   if (contentType !== undefined) headers['content-type'] = contentType;
-  for (const name in own) headers[name] = own[name]!;
+  Object.assign(headers, own);
   const response = new Response(body, { status, headers });
   if (added) added.carriedBy = response;
   return response;
