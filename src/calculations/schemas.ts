@@ -6,12 +6,10 @@ import { unprocessable } from '../http/validation.js';
 import { dateIn, requestedTimeframe, yearOf } from './dates.js';
 
 export const timeframeShape = {
-  start: dateSchema
-    .optional()
-    .openapi({
-      description:
-        'First day of the timeframe (inclusive); default 1 January of the current year. The timeframe is at most 10 years long (422 beyond).',
-    }),
+  start: dateSchema.optional().openapi({
+    description:
+      'First day of the timeframe (inclusive); default 1 January of the current year. The timeframe is at most 10 years long (422 beyond).',
+  }),
   end: dateSchema.optional().openapi({ description: 'Last day of the timeframe (inclusive); default 31 December of the current year.' }),
 };
 
