@@ -8,7 +8,7 @@ import { auditLog } from '../db/schema.js';
 import type { PageQuery } from '../db/paging.js';
 import type { ResourceKind } from './roles.js';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'grant' | 'revoke';
+export type AuditAction = (typeof auditLog.$inferSelect)['action'];
 
 /** What an entry names: a resource, a role on the farm (access), or a farm's record for one year (named by the year). */
 export type AuditedKind = ResourceKind | 'access' | 'derogation' | 'grazing intention';
@@ -43,24 +43,8 @@ const columns = {
   created_at: auditLog.created_at,
 };
 
-interface AuditRow {
-  audit_id: string;
-  user_id: string;
-  key_id: string | null;
-  action: AuditAction;
-  resource_type: string;
-  resource_id: string;
-  created_at: Date;
-}
-
 export async function listAudit(db: Database, farmId: string, page: PageQuery) {
-  const { data, total } = await selectPage<AuditRow>(
-    db,
-    auditLog,
-    columns,
-    eq(auditLog.b_id_farm, farmId),
-    [auditLog.created_at, auditLog.audit_id],
-    page,
-  );
+  const where = eq(auditLog.b_id_farm, farmId);
+  const { data, total } = await selectPage(db, auditLog, columns, where, [auditLog.created_at, auditLog.audit_id], page);
   return { data: data.map((entry) => ({ ...entry, created_at: entry.created_at.toISOString() })), total };
 }

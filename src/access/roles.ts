@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../core/principal.js';
 import { queryRows, type Database } from '../db/client.js';
+import { firstRow } from '../db/first-row.js';
 import type { FarmRole } from '../db/schema.js';
 import { DomainError, notFound } from '../core/domain-errors.js';
 import { keyStillActive, settleKeyCheck } from './key-check.js';
@@ -35,7 +36,7 @@ export type ResourceKind = keyof typeof farmOf;
  * No role: 404, the same as a resource that does not exist, so identifiers cannot
  * be probed. A role that may read but not do `action`: 403.
  */
-export function assertAllowed(role: FarmRole | null, action: Action, kind: ResourceKind): void {
+export function assertAllowed(role: FarmRole | null, action: Action, kind: ResourceKind): asserts role is FarmRole {
   if (role === null) throw notFound(`The ${kind} does not exist.`);
   if (!rolesAllowed[action].includes(role)) {
     const verb = action === 'share' ? 'manage access to' : 'change';
@@ -56,7 +57,7 @@ export async function authorizeWithRole(
   id: string,
   action: Action,
 ): Promise<{ farmId: string; role: FarmRole }> {
-  const [row] = await queryRows<{ key_active: boolean; b_id_farm: string | null; role: FarmRole | null }>(
+  const rows = await queryRows<{ key_active: boolean; b_id_farm: string | null; role: FarmRole | null }>(
     db,
     sql`
     select ${keyStillActive(principal)} as key_active, r.b_id_farm, a.role
@@ -64,9 +65,13 @@ export async function authorizeWithRole(
     left join (${farmOf[kind](id)}) as r on true
     left join farm_access a on a.b_id_farm = r.b_id_farm and a.user_id = ${principal.userId}`,
   );
-  settleKeyCheck(principal, row!.key_active);
-  assertAllowed(row!.role, action, kind);
-  return { farmId: row!.b_id_farm!, role: row!.role! };
+  // The left joins on (select 1) make one row, with nulls where there is no such resource or no role.
+  const { key_active, b_id_farm, role } = firstRow(rows, 'authorization');
+  settleKeyCheck(principal, key_active);
+  assertAllowed(role, action, kind);
+  // A role is on a farm: b_id_farm is null only with no role, refused above.
+  if (b_id_farm === null) throw notFound(`The ${kind} does not exist.`);
+  return { farmId: b_id_farm, role };
 }
 
 /** Whether `role` may do `action`, without throwing. */

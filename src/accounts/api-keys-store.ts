@@ -1,7 +1,9 @@
 // Queries on API keys. Only the SHA-256 hash of a raw key is ever stored.
-import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { firstRow } from '../db/first-row.js';
 import { countRows, inOneSnapshot } from '../db/paging.js';
+import type { SelectedRow } from '../db/records.js';
 import { apiKeys, users } from '../db/schema.js';
 import { newId, newSecret, sha256 } from '../core/secrets.js';
 
@@ -14,12 +16,6 @@ export interface ApiKeyMetadata {
   created_at: string;
   last_used_at: string | null;
   expires_at: string | null;
-}
-
-export interface ActiveKey {
-  keyId: string;
-  userId: string;
-  expiresAt: Date | null;
 }
 
 const isActive = () => and(isNull(apiKeys.revoked_at), or(isNull(apiKeys.expires_at), gt(apiKeys.expires_at, sql`now()`)));
@@ -35,14 +31,7 @@ const metadataColumns = {
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-function toMetadata(row: {
-  id: string;
-  prefix: string;
-  name: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  expires_at: Date | null;
-}): ApiKeyMetadata {
+function toMetadata(row: SelectedRow<typeof metadataColumns>): ApiKeyMetadata {
   return { ...row, created_at: row.created_at.toISOString(), last_used_at: iso(row.last_used_at), expires_at: iso(row.expires_at) };
 }
 
@@ -61,12 +50,8 @@ export async function createApiKey(
   return db.transaction(async (tx) => {
     // No key update: the lock does not hold up statements that only refer to the user (a new session, a farm).
     await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).for('no key update');
-    const [held] = await tx
-      .select({ active: count() })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.user_id, userId), isActive()));
-    if (held!.active >= maxActive) return undefined;
-    const [row] = await tx
+    if ((await countRows(tx, apiKeys, and(eq(apiKeys.user_id, userId), isActive()))) >= maxActive) return undefined;
+    const rows = await tx
       .insert(apiKeys)
       .values({
         key_id: newId(),
@@ -77,7 +62,7 @@ export async function createApiKey(
         expires_at: expiresAt,
       })
       .returning(metadataColumns);
-    return { ...toMetadata(row!), key };
+    return { ...toMetadata(firstRow(rows, 'insert into api_keys')), key };
   });
 }
 
@@ -121,7 +106,7 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string):
   return revoked.length > 0;
 }
 
-export async function findActiveKeyByHash(db: Database, keyHash: string): Promise<ActiveKey | undefined> {
+export async function findActiveKeyByHash(db: Database, keyHash: string) {
   const [row] = await db
     .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at })
     .from(apiKeys)

@@ -18,10 +18,9 @@ const isListed = (list: BlockList, address: string) => {
  */
 export function forwardedClient(peer: string, forwardedFor: string | undefined, trusted: BlockList | null): string {
   if (trusted === null || forwardedFor === undefined || !isListed(trusted, peer)) return peer;
-  const hops = forwardedFor.split(',');
   let client = peer;
-  for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = hops[i]!.trim();
+  for (const written of forwardedFor.split(',').reverse()) {
+    const hop = written.trim();
     if (isIP(hop) === 0) break;
     client = hop;
     if (!isListed(trusted, hop)) break;

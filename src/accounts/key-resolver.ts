@@ -26,13 +26,14 @@ export class KeyResolver {
    * connection the request came on, when there is one.
    */
   resolve(rawKey: string, needVerified: boolean, connection?: object): Principal | Promise<Principal | null> {
-    let hash: string | undefined;
-    let remembered = this.memory.keyOnConnection(connection, rawKey);
-    if (remembered === undefined) remembered = this.memory.keyByHash((hash = sha256(rawKey)), rawKey, connection);
+    const onConnection = this.memory.keyOnConnection(connection, rawKey);
+    // A key remembered on the connection carries its hash: the raw key is hashed only when it is not.
+    const hash = onConnection?.hash ?? sha256(rawKey);
+    const remembered = onConnection ?? this.memory.keyByHash(hash, rawKey, connection);
     if (remembered && !needVerified && (remembered.expiresAtMs === null || remembered.expiresAtMs > Date.now())) {
       return { userId: remembered.userId, keyId: remembered.keyId, verified: false };
     }
-    return this.#lookUp(hash ?? remembered!.hash, remembered);
+    return this.#lookUp(hash, remembered);
   }
 
   async #lookUp(hash: string, remembered: RememberedKey | undefined): Promise<Principal | null> {

@@ -28,22 +28,24 @@ class AttemptLog {
   /** Milliseconds until one more attempt is allowed; 0 when it is allowed now. */
   waitMs(key: string, now: number): number {
     const times = this.#current(key, now);
-    if (times.length < this.limit) return 0;
-    return times[times.length - this.limit]! + this.windowMs - now;
+    // The oldest of the last `limit` attempts: none while fewer were made.
+    const oldest = times[times.length - this.limit];
+    return oldest === undefined ? 0 : oldest + this.windowMs - now;
   }
 
   add(key: string, at: number): void {
     const times = this.#current(key, at);
     this.#byKey.delete(key);
-    if (this.#byKey.size >= MAX_KEYS) this.#byKey.delete(this.#byKey.keys().next().value!);
+    const oldestKey = this.#byKey.keys().next();
+    if (this.#byKey.size >= MAX_KEYS && !oldestKey.done) this.#byKey.delete(oldestKey.value);
     this.#byKey.set(key, [...times, at]);
   }
 
   /** Takes back one attempt made at `at`. */
   remove(key: string, at: number): void {
-    const times = this.#byKey.get(key);
-    const index = times?.lastIndexOf(at) ?? -1;
-    if (index >= 0) times!.splice(index, 1);
+    const times = this.#byKey.get(key) ?? [];
+    const index = times.lastIndexOf(at);
+    if (index >= 0) times.splice(index, 1);
   }
 
   clear(key: string): void {

@@ -3,24 +3,21 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { firstRow } from '../db/first-row.js';
+import type { SelectedRow } from '../db/records.js';
 import { newId, newSecret, sha256 } from '../core/secrets.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-export interface User {
-  user_id: string;
-  email: string;
-  name: string;
-}
+/** What the server shows of a user: never the password hash. */
+const userColumns = { user_id: users.user_id, email: users.email, name: users.name };
+export type User = SelectedRow<typeof userColumns>;
 
 /** Creates a user; undefined when the e-mail address is taken. */
 export async function createUser(db: Database, email: string, name: string, passwordHash: string): Promise<User | undefined> {
   try {
-    const [row] = await db
-      .insert(users)
-      .values({ user_id: newId(), email, name, password_hash: passwordHash })
-      .returning({ user_id: users.user_id, email: users.email, name: users.name });
-    return row;
+    const rows = await db.insert(users).values({ user_id: newId(), email, name, password_hash: passwordHash }).returning(userColumns);
+    return firstRow(rows, 'insert into users');
   } catch (error) {
     if (isUniqueViolation(error)) return undefined;
     throw error;
@@ -54,7 +51,7 @@ export async function findSessionUser(db: Database, token: string): Promise<stri
 /** The user of a live session, in one query. */
 export async function findSessionAccount(db: Database, token: string): Promise<User | undefined> {
   const [row] = await db
-    .select({ user_id: users.user_id, email: users.email, name: users.name })
+    .select(userColumns)
     .from(sessions)
     .innerJoin(users, eq(users.user_id, sessions.user_id))
     .where(and(eq(sessions.session_hash, sha256(token)), gt(sessions.expires_at, sql`now()`)));

@@ -6,7 +6,9 @@ import { AccessMemory } from '../access/access-memory.js';
 import { notFoundPage, pageRoutes } from '../accounts/pages/routes.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { SignInThrottle } from '../accounts/sign-in-throttle.js';
-import { calculationRoutes } from '../calculations/routes.js';
+import { doseRoutes } from '../calculations/dose/routes.js';
+import { nitrogenBalanceRoutes } from '../calculations/nitrogen-balance/routes.js';
+import { normsRoutes } from '../calculations/norms/routes.js';
 import { organicMatterBalanceRoutes } from '../calculations/organic-matter-balance/routes.js';
 import type { Config } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
@@ -104,7 +106,9 @@ export function createApp(deps: AppDeps) {
     farmAccessRoutes(database),
     auditRoutes(database),
     changeRoutes(database),
-    calculationRoutes(config, database),
+    nitrogenBalanceRoutes(config, database),
+    doseRoutes(database),
+    normsRoutes(database),
     organicMatterBalanceRoutes(database),
     catalogueRoutes(),
   ]) {

@@ -90,7 +90,8 @@ function refuseNul(path: string): void {
 function budgetOf(c: Context): BodyBudget {
   const routes = matchedRoutes(c);
   for (let i = routes.length - 1; i >= 0; i--) {
-    if (routes[i]!.method === c.req.method) return bodyBudgetOf(c.req.method, routes[i]!.path);
+    const route = routes[i];
+    if (route?.method === c.req.method) return bodyBudgetOf(c.req.method, route.path);
   }
   return WRITE_BUDGET;
 }

@@ -41,10 +41,10 @@ function databaseCheck({ database }: AppDeps): () => Promise<boolean> {
 
 export function healthRoutes(deps: AppDeps, respond: (c: Context, error: ApiError) => Response) {
   const app = new Hono<ApiEnv>();
-  const databaseAnswers = databaseCheck(deps);
+  const databaseResponds = databaseCheck(deps);
   app.get(HEALTH_PATH, (c) => json(c, { status: 'ok' }, 200, NO_STORE));
   app.get(`${HEALTH_PATH}/ready`, async (c) => {
-    if (!(await databaseAnswers())) {
+    if (!(await databaseResponds())) {
       return respond(
         c,
         new ApiError('not-ready', 'The database does not answer: this process cannot serve requests now.', { headers: NO_STORE }),

@@ -49,7 +49,10 @@ export function describeIdempotency(document: Document): Document {
     if (post === undefined || !path.startsWith('/api/') || path === WITHOUT_IDEMPOTENCY_KEY) continue;
     post.parameters = [...(post.parameters ?? []), keyParameter];
     const responses: Responses = post.responses ?? {};
-    for (const status of ['409', '422'] as const) mergeProblem(responses, status, refusals[status]!);
+    for (const status of ['409', '422'] as const) {
+      const refusal = refusals[status];
+      if (refusal !== undefined) mergeProblem(responses, status, refusal);
+    }
     const malformed = responses['400'];
     if (malformed !== undefined && 'description' in malformed) malformed.description += ' Or: a malformed Idempotency-Key.';
     for (const [status, response] of Object.entries(responses)) {

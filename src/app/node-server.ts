@@ -36,7 +36,7 @@ export function createAppServer(fetch: Fetch, { errorsUrl, hostname }: { errorsU
 /** 400 problem+json for a request that has no URL; the connection closes after it. */
 function refuse(incoming: IncomingMessage, outgoing: ServerResponse, errorsUrl: string): void {
   const refusal = new ApiError('bad-request', 'The request target or its Host header field does not make a valid URL.');
-  const path = (incoming.url ?? '').split('?', 1)[0]!;
+  const [path = ''] = (incoming.url ?? '').split('?', 1);
   const body = JSON.stringify(problemBody(refusal, errorsUrl, path));
   // The request may have a body nobody will read: the connection ends with this answer.
   outgoing.writeHead(refusal.status, errorCodes[refusal.code].title, {

@@ -1,66 +1,42 @@
-// The calculation endpoints on the wire: the options body and the results, every figure with its unit.
+// What every calculation takes and echoes on the wire: the optional timeframe of its request, and the
+// timeframe it used.
 import { z } from '@hono/zod-openapi';
 import { dateSchema } from '../http/dates.js';
 import { unprocessable } from '../http/validation.js';
-import { DOSE_KEYS } from './dose/dose.js';
-import { recommendationSchema } from './norms-schemas.js';
+import { dateIn, requestedTimeframe, yearOf } from './dates.js';
 
-const timeframeShape = {
-  start: dateSchema.optional().openapi({ description: 'First day of the timeframe (inclusive); default 1 January of the current year.' }),
+export const timeframeShape = {
+  start: dateSchema.optional().openapi({
+    description:
+      'First day of the timeframe (inclusive); default 1 January of the current year. The timeframe is at most 10 years long (422 beyond).',
+  }),
   end: dateSchema.optional().openapi({ description: 'Last day of the timeframe (inclusive); default 31 December of the current year.' }),
 };
 
-const endNotBeforeStart = (options: { start?: string | undefined; end?: string | undefined }, ctx: z.RefinementCtx) => {
+/** The longest timeframe a calculation takes: every per-year figure of a response is bounded by it. */
+export const MAX_TIMEFRAME_YEARS = 10;
+
+/** `end` not before `start`, and the timeframe used (defaults filled in) at most MAX_TIMEFRAME_YEARS long. */
+export const timeframeRule = (options: { start?: string | undefined; end?: string | undefined }, ctx: z.RefinementCtx) => {
   if (options.start && options.end && options.end < options.start) {
     ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', params: unprocessable });
+    return;
+  }
+  const { start, end } = requestedTimeframe(options);
+  if (end >= dateIn(yearOf(start) + MAX_TIMEFRAME_YEARS, start.slice(5))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [options.end ? 'end' : 'start'],
+      message: `makes a timeframe (${start} to ${end}) longer than ${MAX_TIMEFRAME_YEARS} years, the most a calculation takes; ask for it in parts`,
+      params: unprocessable,
+    });
   }
 };
 
 export const calculationOptionsSchema = z
   .strictObject(timeframeShape)
-  .superRefine(endNotBeforeStart)
+  .superRefine(timeframeRule)
   .openapi('CalculationOptions', { description: 'Optional. A calculation never changes stored data.' });
-
-export const doseOptionsSchema = z
-  .strictObject({
-    ...timeframeShape,
-    application_date: dateSchema.optional().openapi({
-      description:
-        "The day on which the recommendation weighs an application of each of the farm's fertilizers (the working coefficient depends on the month). It must lie in the recommendation's year, else 422; default today, or the nearest day of that year.",
-      example: '2026-03-15',
-    }),
-  })
-  .superRefine(endNotBeforeStart)
-  .openapi('DoseOptions', { description: 'Optional. A calculation never changes stored data.' });
-
-const kgN = (what: string) =>
-  z
-    .number()
-    .int()
-    .openapi({ description: `${what}, kg N/ha over the timeframe (integer, rounded half away from zero).` });
-const item = z
-  .object({
-    id: z.string().openapi({ description: 'Identifier of the record (application, cultivation or harvest).' }),
-    value: z.number().int().openapi({ description: "The record's contribution, kg N/ha (integer, rounded half away from zero)." }),
-  })
-  .openapi('BalanceItem', { description: 'One record and its contribution, kg N/ha.' });
-const itemsOf = (key: string, what: string) =>
-  z
-    .object({ total: kgN(what), [key]: z.array(item).openapi({ description: `The ${key} that contribute, each with its part.` }) })
-    .openapi({ description: `${what}: the total and each record's part, kg N/ha.` });
-
-const fertilizerGroups = (what: string) =>
-  z
-    .object({
-      total: kgN(`${what}, all fertilizers`),
-      mineral: itemsOf('applications', `${what}, mineral fertilizers`),
-      manure: itemsOf('applications', `${what}, manure`),
-      compost: itemsOf('applications', `${what}, compost`),
-      other: itemsOf('applications', `${what}, other fertilizers`),
-    })
-    .openapi({ description: `${what}, by type of fertilizer, kg N/ha.` });
-
-const fieldId = z.string().openapi({ description: 'Field identifier.' });
 
 /** The timeframe a calculation used: the one sent, or the current calendar year for what was left out. */
 export const timeframeSchema = z
@@ -69,177 +45,3 @@ export const timeframeSchema = z
     end: z.string().openapi({ format: 'date', description: 'Last day of the timeframe used (inclusive).' }),
   })
   .openapi('CalculationTimeframe', { description: 'The timeframe the calculation used.' });
-
-export const fieldBalanceSchema = z
-  .object({
-    b_id: fieldId,
-    balance: kgN('Balance: supply + removal + ammonia emission (positive is a surplus; nitrate leaching is not subtracted)'),
-    supply: z
-      .object({
-        total: kgN('Supply'),
-        fertilizers: fertilizerGroups('N applied'),
-        fixation: itemsOf('cultivations', 'Biological fixation'),
-        deposition: z.object({ total: kgN('Atmospheric deposition') }).openapi({ description: 'N from the air, kg N/ha.' }),
-        mineralisation: z
-          .object({
-            total: kgN('Soil mineralisation'),
-            years: z
-              .array(
-                z.object({
-                  year: z.number().int().openapi({ description: 'Calendar year.' }),
-                  value: z
-                    .number()
-                    .int()
-                    .openapi({ description: 'Mineralisation in the part of that year inside the timeframe, kg N/ha.' }),
-                }),
-              )
-              .optional()
-              .openapi({ description: 'Mineralisation per calendar year of the timeframe.' }),
-          })
-          .openapi({ description: 'N released by the soil organic matter, kg N/ha.' }),
-      })
-      .openapi({ description: 'N brought onto the field, kg N/ha (positive).' }),
-    removal: z
-      .object({
-        total: kgN('Removal (negative)'),
-        harvests: itemsOf('harvests', 'Removal by harvests'),
-        residues: itemsOf('cultivations', 'Removal of crop residues taken off the field'),
-      })
-      .openapi({ description: 'N taken off the field, kg N/ha (negative).' }),
-    emission: z
-      .object({
-        total: kgN('Emission (negative): ammonia and nitrate'),
-        ammonia: z
-          .object({
-            total: kgN('Ammonia emission'),
-            fertilizers: fertilizerGroups('Ammonia emission'),
-            residues: itemsOf('cultivations', 'Ammonia emission from crop residues left on the field'),
-          })
-          .openapi({ description: 'N lost to the air as ammonia, kg N/ha (negative); part of the balance.' }),
-        nitrate: z
-          .object({ total: kgN('Nitrate leaching, derived from a positive balance') })
-          .openapi({ description: 'N expected to leach as nitrate, kg N/ha (negative); reported, not part of the balance.' }),
-      })
-      .openapi({ description: 'N lost to the environment, kg N/ha (negative).' }),
-    target: kgN('Target surplus for the field over the timeframe'),
-  })
-  .openapi('FieldNitrogenBalance');
-
-const fieldIdentity = {
-  b_id: fieldId,
-  b_area: z.number().openapi({ description: 'Area, ha.' }),
-  b_bufferstrip: z.boolean().openapi({ description: 'A buffer strip has an all-zero balance and is left out of farm figures.' }),
-};
-
-export const fieldResultSchema = z
-  .object({
-    ...fieldIdentity,
-    balance: fieldBalanceSchema
-      .nullable()
-      .openapi({ description: "The field's nitrogen balance and its terms; null when the field cannot be calculated." }),
-    errorMessage: z.string().optional().openapi({ description: 'Why the field cannot be calculated, and what to add.' }),
-  })
-  .openapi('FieldNitrogenBalanceResult');
-
-export const fieldBalanceResponseSchema = fieldResultSchema
-  .extend({ timeframe: timeframeSchema })
-  .openapi('FieldNitrogenBalanceResponse', { description: 'The nitrogen balance of one field, and the timeframe it covers.' });
-
-const groupFigures = (what: string) =>
-  z
-    .object({
-      total: kgN(`${what}, all fertilizers`),
-      mineral: kgN(`${what}, mineral`),
-      manure: kgN(`${what}, manure`),
-      compost: kgN(`${what}, compost`),
-      other: kgN(`${what}, other`),
-    })
-    .openapi({ description: `${what}, by type of fertilizer, kg N/ha.` });
-
-export const farmBalanceSchema = z
-  .object({
-    balance: kgN('Area-weighted supply + removal + ammonia emission'),
-    supply: z
-      .object({
-        total: kgN('Supply'),
-        deposition: kgN('Deposition'),
-        fixation: kgN('Fixation'),
-        mineralisation: kgN('Mineralisation'),
-        fertilizers: groupFigures('N applied'),
-      })
-      .openapi({ description: 'N brought onto the fields, kg N/ha (positive).' }),
-    removal: z
-      .object({ total: kgN('Removal'), harvests: kgN('Harvests'), residues: kgN('Residues') })
-      .openapi({ description: 'N taken off the fields, kg N/ha (negative).' }),
-    emission: z
-      .object({
-        total: kgN('Emission'),
-        ammonia: z
-          .object({ total: kgN('Ammonia'), residues: kgN('Ammonia from residues'), fertilizers: groupFigures('Ammonia') })
-          .openapi({ description: 'N lost to the air as ammonia, kg N/ha (negative); part of the balance.' }),
-        nitrate: kgN('Nitrate leaching (reported, not part of the balance)'),
-      })
-      .openapi({ description: 'N lost to the environment, kg N/ha (negative).' }),
-    timeframe: timeframeSchema,
-    target: kgN('Target'),
-    fields: z.array(fieldResultSchema).openapi({ description: 'Every field of the farm in the timeframe, largest first.' }),
-    hasErrors: z.boolean().openapi({ description: 'True when at least one field could not be calculated.' }),
-    fieldErrorMessages: z
-      .array(z.string())
-      .openapi({ description: 'For each field that could not be calculated: which field, why, and what to add.' }),
-    errorMessage: z.string().optional().openapi({ description: 'Only when the farm has no field in the timeframe.' }),
-  })
-  .openapi('FarmNitrogenBalance', {
-    description:
-      'Figures are means of the rounded field figures weighted by area, over the fields that could be calculated and are not buffer strips (kg N/ha).',
-  });
-
-const doseNutrients: Record<(typeof DOSE_KEYS)[number], string> = {
-  p_dose_n: 'Nitrogen (N)',
-  p_dose_nw: 'Workable nitrogen (N × the workable fraction)',
-  p_dose_p: 'Phosphate (P2O5)',
-  p_dose_k: 'Potash (K2O)',
-  p_dose_eoc: 'Effective organic carbon',
-  p_dose_s: 'Sulphur (SO3)',
-  p_dose_mg: 'Magnesium (MgO)',
-  p_dose_ca: 'Calcium (CaO)',
-  p_dose_na: 'Sodium (Na)',
-  p_dose_cu: 'Copper (Cu)',
-  p_dose_zn: 'Zinc (Zn)',
-  p_dose_co: 'Cobalt (Co)',
-  p_dose_mn: 'Manganese (Mn)',
-  p_dose_mo: 'Molybdenum (Mo)',
-  p_dose_b: 'Boron (B)',
-};
-
-const doseShape = (scope: string) =>
-  Object.fromEntries(
-    DOSE_KEYS.map((key) => [key, z.number().openapi({ description: `${doseNutrients[key]} applied ${scope}, kg/ha (not rounded).` })]),
-  ) as Record<(typeof DOSE_KEYS)[number], z.ZodNumber>;
-
-export const doseSchema = z
-  .object({
-    ...doseShape('in the timeframe, all applications together'),
-    applications: z
-      .array(
-        z.object({
-          p_app_id: z.string().openapi({ description: 'Application identifier.' }),
-          p_app_date: z.string().openapi({ description: 'Day of the application (YYYY-MM-DD).' }),
-          p_id: z.string().openapi({ description: 'Identifier of the fertilizer applied.' }),
-          p_name_nl: z.string().openapi({ description: 'Name of the fertilizer.' }),
-          p_app_amount: z.number().openapi({ description: 'Amount applied, kg product/ha.' }),
-          ...doseShape('by this application'),
-        }),
-      )
-      .openapi({ description: 'Each application in the timeframe and its share of the dose.' }),
-    timeframe: timeframeSchema,
-    recommendation: recommendationSchema.nullable().openapi({
-      description:
-        "The room left under the usage norms of the timeframe's calendar year; null when the timeframe is not within 2025 or 2026.",
-    }),
-    recommendationMessage: z.string().optional().openapi({ description: 'Only when recommendation is null: why.' }),
-  })
-  .openapi('FieldDose', {
-    description:
-      "Nutrients applied in the timeframe, kg/ha, not rounded: p_dose_n N, p_dose_nw workable N, p_dose_p P2O5, p_dose_k K2O, p_dose_eoc effective organic carbon, p_dose_s SO3, p_dose_mg MgO, p_dose_ca CaO, p_dose_na Na, and the trace elements Cu, Zn, Co, Mn, Mo, B. `applications` gives each application's share (p_app_amount in kg/ha).",
-  });

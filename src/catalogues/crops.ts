@@ -1,5 +1,5 @@
 // The BRP crop catalogue (facts from the reference's fdm-data), looked up by b_lu_catalogue.
-import { loadJson } from './data.js';
+import { loadJson, storedEntry } from './data.js';
 
 export interface CropEntry {
   b_lu_source: string;
@@ -26,3 +26,6 @@ export const crops: readonly CropEntry[] = loadJson<CropEntry[]>('cultivations-b
 const byCode = new Map(crops.map((crop) => [crop.b_lu_catalogue, crop]));
 
 export const findCrop = (code: string): CropEntry | undefined => byCode.get(code);
+
+/** The crop of a stored cultivation. */
+export const storedCrop = (code: string): CropEntry => storedEntry(byCode, code, 'crop');

@@ -1,6 +1,6 @@
 // The SRM and BAAT fertilizer catalogues (facts from the reference's fdm-data).
 import { Decimal } from 'decimal.js';
-import { loadJson } from './data.js';
+import { loadJson, storedEntry } from './data.js';
 
 export type AmountUnit = 'kg/ha' | 'ton/ha' | 'l/ha' | 'm3/ha';
 
@@ -43,6 +43,9 @@ export const fertilizerCatalogue: readonly FertilizerEntry[] = [
 const byId = new Map(fertilizerCatalogue.map((entry) => [entry.p_id_catalogue, entry]));
 
 export const findFertilizer = (catalogueId: string): FertilizerEntry | undefined => byId.get(catalogueId);
+
+/** The product of a stored fertilizer. */
+export const storedFertilizer = (catalogueId: string): FertilizerEntry => storedEntry(byId, catalogueId, 'fertilizer');
 
 export const applicationMethods = [
   'slotted coulter',

@@ -1,7 +1,9 @@
 // One page of a list and the total, paged in SQL and read in one snapshot.
 import { count, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SelectedRow } from './records.js';
 import type { Database } from './client.js';
+import { firstRow } from './first-row.js';
 
 /** Which page of a list: how many items at most, after how many. */
 export interface PageQuery {
@@ -10,8 +12,7 @@ export interface PageQuery {
 }
 
 export async function countRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(table).where(where);
-  return row!.total;
+  return firstRow(await db.select({ total: count() }).from(table).where(where), 'count').total;
 }
 
 /**
@@ -22,18 +23,20 @@ export function inOneSnapshot<T>(db: Database, read: (tx: Database) => Promise<T
   return db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
-export function selectPage<T>(
+/** One page of `columns` of the rows of `table` that match `where`, in `orderBy` order, and their total. */
+export function selectPage<TColumns extends Record<string, PgColumn | SQL.Aliased>>(
   db: Database,
   table: PgTable,
-  columns: Record<string, PgColumn | SQL.Aliased>,
+  columns: TColumns,
   where: SQL | undefined,
   orderBy: PgColumn[],
   page: PageQuery,
-): Promise<{ data: T[]; total: number }> {
+): Promise<{ data: SelectedRow<TColumns>[]; total: number }> {
+  const selection: Record<string, PgColumn | SQL.Aliased> = columns;
   return inOneSnapshot(db, async (tx) => {
     const [rows, total] = await Promise.all([
       tx
-        .select(columns)
+        .select(selection)
         .from(table)
         .where(where)
         .orderBy(...orderBy)
@@ -41,6 +44,7 @@ export function selectPage<T>(
         .offset(page.offset),
       countRows(tx, table, where),
     ]);
-    return { data: rows as T[], total };
+    // The rows of `selection`, as drizzle types them for the concrete `columns` of a caller.
+    return { data: rows as SelectedRow<TColumns>[], total };
   });
 }

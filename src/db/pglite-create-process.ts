@@ -3,7 +3,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { CreationMessage } from './pglite-create.js';
 
-const send = (message: CreationMessage) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+const send = (message: CreationMessage) =>
+  new Promise<void>((resolve, reject) => {
+    // There is a channel only when pglite-create.ts forked this process.
+    if (process.send === undefined) reject(new Error('pglite-create-process runs only as the child of pglite-create.ts'));
+    else process.send(message, () => resolve());
+  });
 
 const [pgdata] = process.argv.slice(2);
 try {

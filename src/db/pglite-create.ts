@@ -23,7 +23,8 @@ function run(args: string[]): Promise<CreationMessage> {
     const child = creationProcess(args);
     let stderr = '';
     let message: CreationMessage = {};
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    // Piped (stdio above), so there is a stream to read.
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
     child.on('message', (received: CreationMessage) => (message = received));
     child.on('error', reject);
     child.on('exit', (code) => {

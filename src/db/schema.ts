@@ -157,7 +157,9 @@ export const fields = pgTable(
   (t) => [index('fields_farm_list_idx').on(t.b_id_farm, t.created_at, t.b_id)],
 );
 
-export type FieldGeometry = { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] };
+/** A position [longitude, latitude]: validation admits two numbers, no altitude. */
+export type Position = [number, number];
+export type FieldGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
 /** A crop grown on a field; starting and ending are columns of the cultivation. */
 export const cultivations = pgTable(

@@ -37,7 +37,10 @@ export function apiResponse(
     if (added.rateLimit !== undefined) headers.ratelimit = added.rateLimit;
   }
   if (contentType !== undefined) headers['content-type'] = contentType;
-  for (const name in own) headers[name] = own[name]!;
+  for (const name in own) {
+    const value = own[name];
+    if (value !== undefined) headers[name] = value;
+  }
   const response = new Response(body, { status, headers });
   if (added) added.carriedBy = response;
   return response;

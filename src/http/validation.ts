@@ -60,8 +60,8 @@ export function validationError(error: z.ZodError, target: string): ApiError {
 function fieldsWithNul(value: unknown, found: BoundedErrors): void {
   // A stack, not recursion: validated data can still nest deeply where a schema accepts any JSON.
   const stack: Array<[unknown, string]> = [[value, '']];
-  while (stack.length) {
-    const [item, path] = stack.pop()!;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, path] = next;
     if (typeof item === 'string') {
       if (item.includes('\u0000')) found.add(path, NUL_MESSAGE);
     } else if (typeof item === 'object' && item !== null) {

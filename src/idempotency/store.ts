@@ -2,6 +2,7 @@
 // reservation taken before the work, then the response to replay until it expires.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.js';
+import type { idempotencyKeys } from '../db/schema.js';
 
 /** How long a response is replayed, counted from the request that reserved its key. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -46,16 +47,12 @@ export type Reservation = { reserved: true } | { reserved: false; fingerprint: s
 /** One retry covers the race below; a third attempt would need the key deleted and reserved again in between. */
 const MAX_RESERVE_ATTEMPTS = 3;
 
-interface ReservationRow extends Record<string, unknown> {
+type ReservationRow = Pick<
+  typeof idempotencyKeys.$inferSelect,
+  'fingerprint' | 'status' | 'content_type' | 'location' | 'etag' | 'body' | 'body_bytes'
+> & {
   reserved: boolean;
-  fingerprint: string;
-  status: number | null;
-  content_type: string | null;
-  location: string | null;
-  etag: string | null;
-  body: string | null;
-  body_bytes: number | null;
-}
+};
 
 /**
  * Reserves `key` for the request with `fingerprint` under the random token `reservation`, in one

@@ -88,15 +88,15 @@ export class RedisWindows implements RateLimitWindows {
   }
 
   // EVALSHA sends 40 bytes instead of the script; Redis forgets scripts on restart, hence the fallback.
-  async #run(keys: string[], limits: number[]): Promise<Answer> {
+  async #run(keys: string[], limits: number[]): Promise<ScriptReply> {
     try {
-      return (await this.connection.evalsha(SCRIPT_SHA1, keys.length, ...keys, ...limits)) as Answer;
+      return (await this.connection.evalsha(SCRIPT_SHA1, keys.length, ...keys, ...limits)) as ScriptReply;
     } catch (error) {
       if (!isMissingScript(error)) throw error;
-      return (await this.connection.eval(SLIDING_WINDOW_SCRIPT, keys.length, ...keys, ...limits)) as Answer;
+      return (await this.connection.eval(SLIDING_WINDOW_SCRIPT, keys.length, ...keys, ...limits)) as ScriptReply;
     }
   }
 }
 
 /** The script's answer: allowed (1|0), remaining, ms to reset, index of the window described. */
-type Answer = [number, number, number, number];
+type ScriptReply = [number, number, number, number];

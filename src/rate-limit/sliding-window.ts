@@ -49,7 +49,8 @@ export class SlidingWindow {
   // Not `oldest + windowMs - now`: in floating point that can come out a hair above windowMs for a
   // request counted just now, and a whole second more once rounded up for the RateLimit field.
   #resetMs(now: number): number {
-    return this.windowMs - (now - this.#times[this.#oldest]!);
+    const oldest = this.#times[this.#oldest];
+    return oldest === undefined ? 0 : this.windowMs - (now - oldest);
   }
 
   /** True when nothing counted is left in the window at `now`, so the bucket may be forgotten. */
@@ -60,7 +61,9 @@ export class SlidingWindow {
 
   #dropExpired(now: number): void {
     const capacity = this.#times.length;
-    while (this.#count > 0 && this.#times[this.#oldest]! + this.windowMs <= now) {
+    while (this.#count > 0) {
+      const oldest = this.#times[this.#oldest];
+      if (oldest === undefined || oldest + this.windowMs > now) return;
       this.#oldest = (this.#oldest + 1) % capacity;
       this.#count--;
     }
@@ -68,7 +71,9 @@ export class SlidingWindow {
 
   #grow(): void {
     const grown = new Float64Array(Math.min(this.limit, this.#times.length * 2));
-    for (let i = 0; i < this.#count; i++) grown[i] = this.#times[(this.#oldest + i) % this.#times.length]!;
+    // Called when full: the ring from its oldest entry to the end, then from the start.
+    grown.set(this.#times.subarray(this.#oldest));
+    grown.set(this.#times.subarray(0, this.#oldest), this.#times.length - this.#oldest);
     this.#times = grown;
     this.#oldest = 0;
   }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findFertilizer } from '../../src/catalogues/fertilizers.js';
-import { fieldNormsAnswer } from '../../src/calculations/norms/answer.js';
+import { fieldNormsResponse } from '../../src/calculations/norms/response.js';
 import { farmNorms } from '../../src/calculations/norms/farm.js';
 import { fieldNorms } from '../../src/calculations/norms/field.js';
 import type { NormsFarm, NormsField } from '../../src/calculations/norms/inputs.js';
@@ -76,7 +76,7 @@ describe('the norms engine on norms-cases.json', () => {
 
       for (const expected of testCase.expected.fields) {
         it(`answers field ${expected.b_id} as the reference`, () => {
-          compareField(fieldNormsAnswer(results.find((r) => r.b_id === expected.b_id)!), expected);
+          compareField(fieldNormsResponse(results.find((r) => r.b_id === expected.b_id)!), expected);
         });
       }
 

@@ -2,7 +2,7 @@
 // run through the norms engine, with figures worked out by hand from the tables.
 import { describe, expect, it } from 'vitest';
 import { findFertilizer } from '../../src/catalogues/fertilizers.js';
-import { fieldNormsAnswer } from '../../src/calculations/norms/answer.js';
+import { fieldNormsResponse } from '../../src/calculations/norms/response.js';
 import { farmNorms } from '../../src/calculations/norms/farm.js';
 import { fieldNorms } from '../../src/calculations/norms/field.js';
 import type { NormsApplication, NormsCultivation, NormsFarm, NormsField } from '../../src/calculations/norms/inputs.js';
@@ -47,7 +47,7 @@ function field(overrides: Partial<NormsField> = {}): NormsField {
   };
 }
 
-const norms = (f: NormsField, year: NormYear = 2025, farm = noFarmFacts) => fieldNormsAnswer(fieldNorms(f, farm, year));
+const norms = (f: NormsField, year: NormYear = 2025, farm = noFarmFacts) => fieldNormsResponse(fieldNorms(f, farm, year));
 const nitrogen = (f: NormsField, year: NormYear = 2025, farm = noFarmFacts) => norms(f, year, farm).norms.nitrogen;
 
 describe('temporary grassland periods', () => {
@@ -284,7 +284,7 @@ describe('a field without a soil region', () => {
   const answer = fieldNorms(field({ b_soil_region: null, cultivations: [crop('nl_233', '2024-10-20', '2025-08-01')] }), noFarmFacts, 2025);
 
   it('has no nitrogen norm and no nitrogen filling, even without applications, and says what to add (24)', () => {
-    const wire = fieldNormsAnswer(answer);
+    const wire = fieldNormsResponse(answer);
     for (const outcome of [wire.norms.nitrogen, wire.filling.nitrogen]) {
       expect(outcome).toEqual({ error: 'not-determinable', message: expect.stringContaining('set b_soil_region on the field') });
     }

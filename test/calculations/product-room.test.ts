@@ -3,7 +3,7 @@
 // largest amount also where the organic-rich phosphate rule makes the room jump, and every status.
 import { describe, expect, it } from 'vitest';
 import { amountInKgPerHa, findFertilizer } from '../../src/catalogues/fertilizers.js';
-import { fieldNormsAnswer } from '../../src/calculations/norms/answer.js';
+import { fieldNormsResponse } from '../../src/calculations/norms/response.js';
 import { fieldNorms } from '../../src/calculations/norms/field.js';
 import type { NormsFarm, NormsField } from '../../src/calculations/norms/inputs.js';
 import { largestPassing } from '../../src/calculations/norms/largest-passing.js';
@@ -31,7 +31,7 @@ function normsWith({ field, farm, year, date }: Situation, product: FarmProduct,
     p_app_amount === undefined
       ? []
       : [{ p_app_id: STORED, p_app_date: date, p_app_amount, p_id_catalogue: product.p_id_catalogue, fertilizer: product.fertilizer }];
-  return fieldNormsAnswer(fieldNorms({ ...field, applications: [...field.applications, ...stored] }, farm, year));
+  return fieldNormsResponse(fieldNorms({ ...field, applications: [...field.applications, ...stored] }, farm, year));
 }
 const roomsWith = (s: Situation, product: FarmProduct, display: number | undefined) =>
   normsWith(s, product, display).room as Record<string, number | null>;
@@ -89,7 +89,7 @@ describe('the most of a product that fits, on every field of the norms cases', (
         const { field, farm, products } = caseNormsInputs(testCase.records, expected.b_id);
         const year = testCase.year as NormYear;
         // The inputs are the case's: the field's rooms are the reference's.
-        const rooms = fieldNormsAnswer(fieldNorms(field, farm, year)).room as Record<string, number | null>;
+        const rooms = fieldNormsResponse(fieldNorms(field, farm, year)).room as Record<string, number | null>;
         for (const [norm, room] of Object.entries<number | null>(expected.room)) {
           if (room === null) expect(rooms[norm]).toBeNull();
           else expectFigure(rooms[norm], room, `${expected.b_id} ${norm}`);

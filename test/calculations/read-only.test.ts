@@ -75,6 +75,22 @@ describe.each(storageKinds)('calculations on %s', (kind) => {
     }
   });
 
+  it('takes a timeframe of at most 10 years, and refuses a longer one with 422 naming the bound', async () => {
+    const year = new Date().getUTCFullYear();
+    for (const path of paths()) {
+      expect((await call(t.app, user.key, 'POST', path, { start: '2016-01-01', end: '2025-12-31' })).status).toBe(200);
+      for (const longer of [
+        { start: '0001-01-01', end: '9999-12-31' },
+        { start: '2016-01-01', end: '2026-01-01' },
+        { start: `${year - 10}-01-01` },
+        { end: `${year + 10}-01-01` },
+      ]) {
+        const problem = await expectProblem(await call(t.app, user.key, 'POST', path, longer), 422, 'unprocessable-entity');
+        expect(JSON.stringify(problem)).toContain('longer than 10 years');
+      }
+    }
+  });
+
   it('answers a field without usable soil values with 200, balance null and what to add', async () => {
     const bare = (await createField(t.app, user.key, farmId, { b_name: 'Zonder analyse' })).b_id;
     const response = await call(t.app, user.key, 'POST', `/api/fields/${bare}/calculations/nitrogen-balance`, {

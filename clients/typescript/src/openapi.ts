@@ -646,7 +646,7 @@ export interface paths {
         put?: never;
         /**
          * Nitrogen balance of a field
-         * @description Over the timeframe (default: the current calendar year). A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. Limited to 10 requests per minute per key. `end` before `start` is 422.
+         * @description Over the timeframe (default: the current calendar year). A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422.
          */
         post: operations["calculateFieldNitrogenBalance"];
         delete?: never;
@@ -666,7 +666,7 @@ export interface paths {
         put?: never;
         /**
          * Nitrogen balance of a farm
-         * @description Every field of the farm in the timeframe (default: the current calendar year); fields that cannot be calculated are listed with their message and left out of the farm figures. Limited to 10 requests per minute per key. `end` before `start` is 422.
+         * @description Every field of the farm in the timeframe (default: the current calendar year); fields that cannot be calculated are listed with their message and left out of the farm figures. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422.
          */
         post: operations["calculateFarmNitrogenBalance"];
         delete?: never;
@@ -686,7 +686,7 @@ export interface paths {
         put?: never;
         /**
          * Nutrients applied on a field, and the room left under the usage norms
-         * @description The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application, and as recommendation the room left under the Dutch usage norms of the timeframe's calendar year (when it lies within 2025 or 2026), with the most of each of the farm's fertilizers that still fits when applied on application_date. Limited to 10 requests per minute per key. `end` before `start` is 422. An application_date outside the recommendation's year is 422.
+         * @description The nutrient dose of the fertilizer applications dated in the timeframe (default: the current calendar year), in total and per application, and as recommendation the room left under the Dutch usage norms of the timeframe's calendar year (when it lies within 2025 or 2026), with the most of each of the farm's fertilizers that still fits when applied on application_date. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422. An application_date outside the recommendation's year is 422.
          */
         post: operations["calculateFieldDose"];
         delete?: never;
@@ -746,7 +746,7 @@ export interface paths {
         put?: never;
         /**
          * Organic-matter balance of a field
-         * @description Effective organic matter supplied by fertilizers, crops and crop residues, against the soil organic matter decomposed, over the timeframe (default: the current calendar year). Figures are kg/ha over the requested timeframe, not per year: every crop, residue and application counts once, while the degradation is a yearly rate times the timeframe in years (days / 365). A one-year timeframe gives the yearly figures. A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. Limited to 10 requests per minute per key. `end` before `start` is 422.
+         * @description Effective organic matter supplied by fertilizers, crops and crop residues, against the soil organic matter decomposed, over the timeframe (default: the current calendar year). Figures are kg/ha over the requested timeframe, not per year: every crop, residue and application counts once, while the degradation is a yearly rate times the timeframe in years (days / 365). A one-year timeframe gives the yearly figures. A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422.
          */
         post: operations["calculateFieldOrganicMatterBalance"];
         delete?: never;
@@ -766,7 +766,7 @@ export interface paths {
         put?: never;
         /**
          * Organic-matter balance of a farm
-         * @description Every field of the farm in the timeframe (default: the current calendar year), and the area-weighted farm figures; fields that cannot be calculated are listed with their message and left out of the farm figures. Figures are kg/ha over the requested timeframe, not per year: every crop, residue and application counts once, while the degradation is a yearly rate times the timeframe in years (days / 365). A one-year timeframe gives the yearly figures. Limited to 10 requests per minute per key. `end` before `start` is 422.
+         * @description Every field of the farm in the timeframe (default: the current calendar year), and the area-weighted farm figures; fields that cannot be calculated are listed with their message and left out of the farm figures. Figures are kg/ha over the requested timeframe, not per year: every crop, residue and application counts once, while the degradation is a yearly rate times the timeframe in years (days / 365). A one-year timeframe gives the yearly figures. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422.
          */
         post: operations["calculateFarmOrganicMatterBalance"];
         delete?: never;
@@ -2702,7 +2702,7 @@ export interface components {
         CalculationOptions: {
             /**
              * Format: date
-             * @description First day of the timeframe (inclusive); default 1 January of the current year.
+             * @description First day of the timeframe (inclusive); default 1 January of the current year. The timeframe is at most 10 years long (422 beyond).
              * @example 2025-03-01
              */
             start?: string;
@@ -2950,7 +2950,7 @@ export interface components {
         DoseOptions: {
             /**
              * Format: date
-             * @description First day of the timeframe (inclusive); default 1 January of the current year.
+             * @description First day of the timeframe (inclusive); default 1 January of the current year. The timeframe is at most 10 years long (422 beyond).
              * @example 2025-03-01
              */
             start?: string;
@@ -2968,7 +2968,7 @@ export interface components {
             application_date?: string;
         };
         /** @description The usage norms of one field for a year. */
-        FieldNormsAnswer: components["schemas"]["FieldNorms"] & {
+        FieldNormsResponse: components["schemas"]["FieldNorms"] & {
             /** @description Calendar year of the norms. */
             year: number;
         };
@@ -3216,7 +3216,7 @@ export interface components {
          *       }
          *     }
          */
-        FieldOrganicMatterBalanceAnswer: components["schemas"]["FieldOrganicMatterBalanceResult"] & {
+        FieldOrganicMatterBalanceResponse: components["schemas"]["FieldOrganicMatterBalanceResult"] & {
             timeframe: components["schemas"]["CalculationTimeframe"];
         };
         /**
@@ -11288,7 +11288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldNormsAnswer"];
+                    "application/json": components["schemas"]["FieldNormsResponse"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
@@ -11584,7 +11584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FieldOrganicMatterBalanceAnswer"];
+                    "application/json": components["schemas"]["FieldOrganicMatterBalanceResponse"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */

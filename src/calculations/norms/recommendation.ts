@@ -1,7 +1,7 @@
 // The dose recommendation: the room left under the usage norms of the calendar year of a timeframe, and what
 // that room means in amounts of the farm's own fertilizers.
 import { calendarYear, maxDate, minDate, yearOf, type Timeframe } from '../dates.js';
-import type { FieldNormsAnswer } from './answer.js';
+import type { FieldNormsResponse } from './response.js';
 import type { ProductRoom } from './product-room.js';
 import { asNormYear, NORM_YEARS, type NormYear } from './tables.js';
 
@@ -10,7 +10,7 @@ export const DOSE_NORMS = ['nitrogen', 'manure', 'phosphate'] as const;
 
 export interface DoseRecommendation {
   year: NormYear;
-  room: FieldNormsAnswer['room'];
+  room: FieldNormsResponse['room'];
   binding: (typeof DOSE_NORMS)[number] | null;
   norms: string;
   message: string;
@@ -48,7 +48,7 @@ const figure = (value: number) => String(Math.round(value * 100) / 100);
 
 /** `application_date` and `fertilizers`: the farm's fertilizers weighed on that day (product-room.ts). */
 export function doseRecommendation(
-  field: FieldNormsAnswer,
+  field: FieldNormsResponse,
   year: NormYear,
   products: Pick<DoseRecommendation, 'application_date' | 'fertilizers'>,
 ): DoseRecommendation {

@@ -5,46 +5,42 @@ import { notFound } from '../../core/domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { json } from '../../http/responses.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
-import { idParams, jsonContent } from '../../http/route-helpers.js';
+import { apiKeySecurity } from '../../http/openapi.js';
+import { jsonContent } from '../../http/route-helpers.js';
 import { farmIdParams } from '../../resources/farms/schemas.js';
 import { requestedTimeframe, type Timeframe } from '../dates.js';
 import { fieldResult } from '../field-result.js';
-import { calculationOptionsSchema } from '../schemas.js';
+import { calculationErrors, calculationTags, fieldIdParams, rateNote, timeframeBody } from '../operations.js';
 import { farmOrganicMatterBalance, type OrganicMatterFieldResult } from './farm.js';
 import { organicMatterBalance } from './field.js';
 import { readOrganicMatterFields, type OrganicMatterField } from './inputs.js';
-import { farmOrganicMatterBalanceSchema, organicMatterFieldAnswerSchema } from './schemas.js';
+import { farmOrganicMatterBalanceSchema, organicMatterFieldResponseSchema } from './schemas.js';
 
-const tags = ['Calculations'];
-const options = { required: false, content: jsonContent(calculationOptionsSchema) };
-const errors = errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'unprocessable-entity');
 const units =
   'Figures are kg/ha over the requested timeframe, not per year: every crop, residue and application counts once, while the degradation is a yearly rate times the timeframe in years (days / 365). A one-year timeframe gives the yearly figures.';
-const rateNote = 'Limited to 10 requests per minute per key. `end` before `start` is 422.';
 
 const fieldRoute = createRoute({
   method: 'post',
   path: '/api/fields/{b_id}/calculations/organic-matter-balance',
   operationId: 'calculateFieldOrganicMatterBalance',
-  tags,
+  tags: calculationTags,
   summary: 'Organic-matter balance of a field',
   description: `Effective organic matter supplied by fertilizers, crops and crop residues, against the soil organic matter decomposed, over the timeframe (default: the current calendar year). ${units} A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. ${rateNote}`,
   security: apiKeySecurity,
-  request: { params: idParams('b_id', 'Field identifier.'), body: options },
-  responses: { 200: { description: 'The balance.', content: jsonContent(organicMatterFieldAnswerSchema) }, ...errors },
+  request: { params: fieldIdParams, body: timeframeBody },
+  responses: { 200: { description: 'The balance.', content: jsonContent(organicMatterFieldResponseSchema) }, ...calculationErrors },
 });
 
 const farmRoute = createRoute({
   method: 'post',
   path: '/api/farms/{b_id_farm}/calculations/organic-matter-balance',
   operationId: 'calculateFarmOrganicMatterBalance',
-  tags,
+  tags: calculationTags,
   summary: 'Organic-matter balance of a farm',
   description: `Every field of the farm in the timeframe (default: the current calendar year), and the area-weighted farm figures; fields that cannot be calculated are listed with their message and left out of the farm figures. ${units} ${rateNote}`,
   security: apiKeySecurity,
-  request: { params: farmIdParams, body: options },
-  responses: { 200: { description: 'The balance.', content: jsonContent(farmOrganicMatterBalanceSchema) }, ...errors },
+  request: { params: farmIdParams, body: timeframeBody },
+  responses: { 200: { description: 'The balance.', content: jsonContent(farmOrganicMatterBalanceSchema) }, ...calculationErrors },
 });
 
 const resultOf = (field: OrganicMatterField, timeframe: Timeframe): OrganicMatterFieldResult =>

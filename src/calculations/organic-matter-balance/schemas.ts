@@ -94,9 +94,9 @@ export const organicMatterFieldResultSchema = z
   })
   .openapi('FieldOrganicMatterBalanceResult');
 
-export const organicMatterFieldAnswerSchema = organicMatterFieldResultSchema
+export const organicMatterFieldResponseSchema = organicMatterFieldResultSchema
   .extend({ timeframe: timeframeSchema })
-  .openapi('FieldOrganicMatterBalanceAnswer', {
+  .openapi('FieldOrganicMatterBalanceResponse', {
     description: 'The organic-matter balance of one field, and the timeframe it covers.',
     example: { b_id: example.b_id, b_area: 12.5, b_bufferstrip: false, balance: example, timeframe: exampleTimeframe },
   });

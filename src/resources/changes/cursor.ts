@@ -16,9 +16,9 @@ export const encodeCursor = ({ farmId, position }: Cursor): string => Buffer.fro
 /** The cursor `text` names, or undefined when it is none that this API hands out. */
 export function decodeCursor(text: string): Cursor | undefined {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(text)) return undefined;
-  const match = SHAPE.exec(Buffer.from(text, 'base64url').toString('latin1'));
-  if (!match) return undefined;
-  const cursor = { farmId: match[1]!, position: Number(match[2]) };
+  const [, farmId, position] = SHAPE.exec(Buffer.from(text, 'base64url').toString('latin1')) ?? [];
+  if (farmId === undefined || position === undefined) return undefined;
+  const cursor = { farmId, position: Number(position) };
   // Base64url has more than one spelling of some byte strings: only the one we hand out is taken.
   return encodeCursor(cursor) === text ? cursor : undefined;
 }

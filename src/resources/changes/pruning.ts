@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { deleteInBatches, startBatchedCleanup, type BatchedCleanup } from '../../db/batched-cleanup.js';
 import { queryRows, type Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import type { Logger } from '../../core/logger.js';
 
 const BATCH = 1000;
@@ -14,7 +15,7 @@ const INTERVAL_MS = 10 * 60_000;
  * statement (one transaction); returns how many it deleted. Processes sharing a server skip each other's rows.
  */
 async function pruneChangesOnce(db: Database, retentionDays: number, limit: number): Promise<number> {
-  const [row] = await queryRows<{ pruned: number }>(
+  const rows = await queryRows<{ pruned: number }>(
     db,
     sql`
     with batch as (
@@ -33,7 +34,7 @@ async function pruneChangesOnce(db: Database, retentionDays: number, limit: numb
     )
     select count(*)::int as pruned from gone`,
   );
-  return row!.pruned;
+  return firstRow(rows, 'pruning of farm_changes').pruned;
 }
 
 /** Prunes batch after batch until none is left; each batch is its own statement, so requests run in between. */

@@ -1,6 +1,7 @@
 // Reading a farm's change feed (written by the triggers of migrations 0009 and 0013).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { rfc3339Text } from '../../db/timestamps.js';
 import { DomainError } from '../../core/domain-errors.js';
 import type { Change, ChangeType } from './schemas.js';
@@ -47,8 +48,10 @@ export async function readChanges(db: Database, farmId: string, after: number | 
     ) c on true
     order by c.position`,
   );
-  const last = Number(rows[0]!.last_position);
-  const horizon = Number(rows[0]!.pruned_through ?? 0);
+  // The left join on (select 1) makes one row at least, the horizon's.
+  const head = firstRow(rows, 'read of the change feed');
+  const last = Number(head.last_position);
+  const horizon = Number(head.pruned_through ?? 0);
   if (after !== undefined && after < horizon) {
     throw new DomainError(
       'cursor-expired',
@@ -64,6 +67,6 @@ export async function readChanges(db: Database, farmId: string, after: number | 
     updated_at: row.updated_at,
     removed: row.removed,
   }));
-  const next = entries.length > 0 ? entries[entries.length - 1]!.position : Math.max(after ?? 0, horizon);
+  const next = entries.at(-1)?.position ?? Math.max(after ?? 0, horizon);
   return { entries, next, hasMore: read.length > limit, last };
 }

@@ -1,11 +1,12 @@
 // Cultivation queries: catalogue check, date rules against stored harvests, the automatic harvest.
 import { and, eq, sql } from 'drizzle-orm';
-import { findCrop, type CropEntry } from '../../catalogues/crops.js';
+import { findCrop, storedCrop, type CropEntry } from '../../catalogues/crops.js';
 import type { Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
-import { recordTimes } from '../../db/timestamps.js';
+import { recordColumns, type SelectedRow } from '../../db/records.js';
 import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
@@ -16,28 +17,8 @@ import { defaultHarvestInputs } from '../harvests/conversion.js';
 import { addHarvest, readCultivation } from '../harvests/store.js';
 import type { Cultivation, CultivationCreate, CultivationUpdate } from './schemas.js';
 
-const recordColumns = {
-  b_lu: cultivations.b_lu,
-  b_id: cultivations.b_id,
-  b_lu_catalogue: cultivations.b_lu_catalogue,
-  b_lu_start: cultivations.b_lu_start,
-  b_lu_end: cultivations.b_lu_end,
-  m_cropresidue: cultivations.m_cropresidue,
-  b_lu_variety: cultivations.b_lu_variety,
-  ...recordTimes(cultivations),
-};
-
-type CultivationRecord = {
-  b_lu: string;
-  b_id: string;
-  b_lu_catalogue: string;
-  b_lu_start: string;
-  b_lu_end: string | null;
-  m_cropresidue: boolean | null;
-  b_lu_variety: string | null;
-  created_at: string;
-  updated_at: string;
-};
+const columns = recordColumns(cultivations);
+type CultivationRecord = SelectedRow<typeof columns>;
 
 function knownCrop(code: string): CropEntry {
   const crop = findCrop(code);
@@ -50,35 +31,31 @@ function knownCrop(code: string): CropEntry {
 }
 
 /** The record with its crop's catalogue columns, as the API returns it. */
-export const withCatalogue = (record: CultivationRecord): Cultivation => ({ ...findCrop(record.b_lu_catalogue)!, ...record });
+export const withCatalogue = (record: CultivationRecord): Cultivation => ({ ...storedCrop(record.b_lu_catalogue), ...record });
 
 export async function createCultivation(tx: Database, fieldId: string, input: CultivationCreate) {
   const crop = knownCrop(input.b_lu_catalogue);
-  const [record] = await tx
-    .insert(cultivations)
-    .values({ ...input, b_lu: newId(), b_id: fieldId })
-    .returning(recordColumns);
-  if (crop.b_lu_harvestable === 'once' && record!.b_lu_end !== null) {
-    await addHarvest(tx, record!, { b_lu_harvest_date: record!.b_lu_end, ...defaultHarvestInputs(crop) });
+  const record = firstRow(
+    await tx
+      .insert(cultivations)
+      .values({ ...input, b_lu: newId(), b_id: fieldId })
+      .returning(columns),
+    'insert into cultivations',
+  );
+  if (crop.b_lu_harvestable === 'once' && record.b_lu_end !== null) {
+    await addHarvest(tx, record, { b_lu_harvest_date: record.b_lu_end, ...defaultHarvestInputs(crop) });
   }
-  return withCatalogue(record!);
+  return withCatalogue(record);
 }
 
 export async function getCultivation(db: Database, cultivationId: string) {
-  const [record] = await db.select(recordColumns).from(cultivations).where(eq(cultivations.b_lu, cultivationId));
+  const [record] = await db.select(columns).from(cultivations).where(eq(cultivations.b_lu, cultivationId));
   return record && withCatalogue(record);
 }
 
 export async function listCultivations(db: Database, fieldId: string, page: PageQuery & DateRange) {
   const where = and(eq(cultivations.b_id, fieldId), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, page));
-  const { data, total } = await selectPage<CultivationRecord>(
-    db,
-    cultivations,
-    recordColumns,
-    where,
-    [cultivations.created_at, cultivations.b_lu],
-    page,
-  );
+  const { data, total } = await selectPage(db, cultivations, columns, where, [cultivations.created_at, cultivations.b_lu], page);
   return { data: data.map(withCatalogue), total };
 }
 
@@ -118,13 +95,16 @@ export async function updateCultivation(tx: Database, cultivationId: string, cha
   );
   checkAgainstHarvests(crop, start, end, harvestDates);
 
-  const [record] = Object.keys(changes).length
-    ? await tx.update(cultivations).set(changes).where(eq(cultivations.b_lu, cultivationId)).returning(recordColumns)
-    : await tx.select(recordColumns).from(cultivations).where(eq(cultivations.b_lu, cultivationId));
+  const record = firstRow(
+    Object.keys(changes).length
+      ? await tx.update(cultivations).set(changes).where(eq(cultivations.b_lu, cultivationId)).returning(columns)
+      : await tx.select(columns).from(cultivations).where(eq(cultivations.b_lu, cultivationId)),
+    'update of cultivations',
+  );
   if (crop.b_lu_harvestable === 'once' && end !== null && harvestDates.length === 0) {
-    await addHarvest(tx, record!, { b_lu_harvest_date: end, ...defaultHarvestInputs(crop) });
+    await addHarvest(tx, record, { b_lu_harvest_date: end, ...defaultHarvestInputs(crop) });
   }
-  return withCatalogue(record!);
+  return withCatalogue(record);
 }
 
 export async function deleteCultivation(tx: Database, cultivationId: string, precondition?: Precondition): Promise<void> {

@@ -1,18 +1,15 @@
 // Derogation queries: one row per farm and year.
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { selectPage, type PageQuery } from '../../db/paging.js';
 import { derogations } from '../../db/schema.js';
-import { recordTimes } from '../../db/timestamps.js';
+import { recordColumns } from '../../db/records.js';
 import { notFound } from '../../core/domain-errors.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { Derogation } from './schemas.js';
 
-const columns = {
-  b_id_farm: derogations.b_id_farm,
-  b_derogation_year: derogations.b_derogation_year,
-  ...recordTimes(derogations),
-};
+const columns = recordColumns(derogations);
 
 const ofYear = (farmId: string, year: number) => and(eq(derogations.b_id_farm, farmId), eq(derogations.b_derogation_year, year));
 
@@ -23,7 +20,7 @@ async function readDerogation(db: Database, farmId: string, year: number): Promi
 
 /** The farm's derogation years, earliest first. */
 export function listDerogations(db: Database, farmId: string, page: PageQuery) {
-  return selectPage<Derogation>(db, derogations, columns, eq(derogations.b_id_farm, farmId), [derogations.b_derogation_year], page);
+  return selectPage(db, derogations, columns, eq(derogations.b_id_farm, farmId), [derogations.b_derogation_year], page);
 }
 
 /** Records the derogation for `year`, unless the farm holds it already; `created` says which. */
@@ -34,7 +31,9 @@ export async function holdDerogation(tx: Database, farmId: string, year: number)
     .onConflictDoNothing()
     .returning(columns);
   if (inserted) return { derogation: inserted, created: true };
-  return { derogation: (await readDerogation(tx, farmId, year))!, created: false };
+  // The insert met the row that is there.
+  const stored = await tx.select(columns).from(derogations).where(ofYear(farmId, year));
+  return { derogation: firstRow(stored, 'select of the derogation'), created: false };
 }
 
 /** Removes the derogation for `year`; 404 when the farm does not hold it. */

@@ -27,7 +27,7 @@ export async function listAccess(db: Database, farmId: string, page: PageQuery) 
 
 /** How many owners the farm has besides `userId`. */
 async function otherOwners(tx: Database, farmId: string, userId: string): Promise<number> {
-  const rows = await queryRows<{ user_id: string; role: FarmRole }>(
+  const rows = await queryRows<Pick<typeof farmAccess.$inferSelect, 'user_id' | 'role'>>(
     tx,
     sql`select user_id, role from farm_access where b_id_farm = ${farmId}`,
   );
@@ -65,13 +65,13 @@ export async function grantAccess(tx: Database, farmId: string, email: string, r
 export async function revokeAccess(tx: Database, farmId: string, email: string): Promise<void> {
   const user = await findUserByEmail(tx, email);
   const owners = user ? await otherOwners(tx, farmId, user.user_id) : 0;
-  const removed = user
+  const [removed] = user
     ? await tx
         .delete(farmAccess)
         .where(and(eq(farmAccess.b_id_farm, farmId), eq(farmAccess.user_id, user.user_id)))
         .returning({ role: farmAccess.role })
     : [];
-  if (removed.length === 0) throw notFound(`${email} has no role on this farm.`);
+  if (!removed) throw notFound(`${email} has no role on this farm.`);
   // Checked after the delete, inside the transaction: throwing rolls it back.
-  if (removed[0]!.role === 'owner' && owners === 0) throw lastOwner();
+  if (removed.role === 'owner' && owners === 0) throw lastOwner();
 }

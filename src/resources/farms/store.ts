@@ -5,22 +5,19 @@ import type { AccessMemory, AccessVersion } from '../../access/access-memory.js'
 import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { Statement } from '../../db/statement.js';
-import { recordTimes, rfc3339Text } from '../../db/timestamps.js';
+import { firstRow } from '../../db/first-row.js';
+import { recordColumns } from '../../db/records.js';
+import { rfc3339Text } from '../../db/timestamps.js';
 import { farms, type FarmRole } from '../../db/schema.js';
 import { newId } from '../../core/secrets.js';
+import { notFound } from '../../core/domain-errors.js';
 import type { PageQuery } from '../../db/paging.js';
 import { deleteFarmCascade } from '../cascade.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { Farm, FarmCreate, FarmUpdate } from './schemas.js';
 
-const farmColumns = {
-  b_id_farm: farms.b_id_farm,
-  b_name_farm: farms.b_name_farm,
-  b_businessid_farm: farms.b_businessid_farm,
-  b_address_farm: farms.b_address_farm,
-  b_postalcode_farm: farms.b_postalcode_farm,
-  ...recordTimes(farms),
-};
+// access_version is the server's own: no client sees it.
+const farmColumns = recordColumns(farms, 'access_version');
 
 // The hot reads below are SQL text of their own, on the farms row as `f`: the same times, formatted the same way.
 const createdAtText = rfc3339Text(sql.raw('f.created_at'));
@@ -127,39 +124,43 @@ const listFarmsStatement = statementsCheckingKey<{ total: number; data: Farm[] }
 
 /** One page of the farms the user has a role on, in creation order, with the total (users.farm_count), in one statement. */
 export async function listFarms(database: DatabaseHandle, principal: Principal, page: PageQuery) {
-  const [row] = await database.rows(listFarmsStatement(principal), {
+  const rows = await database.rows(listFarmsStatement(principal), {
     userId: principal.userId,
     keyId: principal.keyId,
     limit: page.limit,
     offset: page.offset,
   });
-  return { keyActive: row!.key_active, total: row!.total, data: row!.data };
+  const row = firstRow(rows, 'list_farms');
+  return { keyActive: row.key_active, total: row.total, data: row.data };
 }
 
 /** Creates the farm and makes its creator the owner. Run inside a transaction. */
 export async function createFarm(tx: Database, ownerId: string, input: FarmCreate): Promise<Farm> {
-  const [farm] = await tx
-    .insert(farms)
-    .values({ ...input, b_id_farm: newId() })
-    .returning(farmColumns);
+  const farm = firstRow(
+    await tx
+      .insert(farms)
+      .values({ ...input, b_id_farm: newId() })
+      .returning(farmColumns),
+    'insert into farms',
+  );
   await tx.execute(sql`
     insert into farm_access (b_id_farm, user_id, role, farm_created_at)
-    select b_id_farm, ${ownerId}, 'owner', created_at from farms where b_id_farm = ${farm!.b_id_farm}`);
-  return farm!;
+    select b_id_farm, ${ownerId}, 'owner', created_at from farms where b_id_farm = ${farm.b_id_farm}`);
+  return farm;
 }
 
 /** The farm as the API answers it, read in `tx`. */
 async function readFarm(tx: Database, farmId: string): Promise<Farm> {
   const [farm] = await tx.select(farmColumns).from(farms).where(eq(farms.b_id_farm, farmId));
-  return farm!;
+  if (!farm) throw notFound('The farm does not exist.');
+  return farm;
 }
 
 /** Run inside the farm's audited write, so that `precondition` is checked against the farm as the update finds it. */
 export async function updateFarm(tx: Database, farmId: string, changes: FarmUpdate, precondition?: Precondition): Promise<Farm> {
   await assertUnchanged('farm', precondition, () => readFarm(tx, farmId));
   if (Object.keys(changes).length === 0) return readFarm(tx, farmId);
-  const [farm] = await tx.update(farms).set(changes).where(eq(farms.b_id_farm, farmId)).returning(farmColumns);
-  return farm!;
+  return firstRow(await tx.update(farms).set(changes).where(eq(farms.b_id_farm, farmId)).returning(farmColumns), 'update of farms');
 }
 
 /** The farm and everything on it, if `precondition` holds. Run inside the farm's audited write. */

@@ -1,40 +1,25 @@
 // Fertilizer applications: the product must be one of the farm's, and its unit converts the amount.
 import { and, eq } from 'drizzle-orm';
-import { amountInKgPerHa, findFertilizer, type AmountUnit } from '../../catalogues/fertilizers.js';
+import { amountInKgPerHa, storedFertilizer, type AmountUnit } from '../../catalogues/fertilizers.js';
 import type { Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { countRows, inOneSnapshot } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { farmFertilizers, fertilizerApplications, fields } from '../../db/schema.js';
-import { recordTimes } from '../../db/timestamps.js';
+import { recordColumns, type SelectedRow } from '../../db/records.js';
 import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
-import { DomainError } from '../../core/domain-errors.js';
+import { DomainError, notFound } from '../../core/domain-errors.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { ApplicationCreate, ApplicationUpdate } from './schemas.js';
 
-const recordColumns = {
-  p_app_id: fertilizerApplications.p_app_id,
-  b_id: fertilizerApplications.b_id,
-  p_id: fertilizerApplications.p_id,
-  p_app_amount: fertilizerApplications.p_app_amount,
-  p_app_amount_display: fertilizerApplications.p_app_amount_display,
-  p_app_amount_unit: fertilizerApplications.p_app_amount_unit,
-  p_app_method: fertilizerApplications.p_app_method,
-  p_app_date: fertilizerApplications.p_app_date,
-  p_id_catalogue: farmFertilizers.p_id_catalogue,
-};
-const columns = { ...recordColumns, ...recordTimes(fertilizerApplications) };
-
-type Row = { [K in keyof typeof recordColumns]: (typeof recordColumns)[K]['_']['data'] | (K extends 'p_app_method' ? null : never) } & {
-  created_at: string;
-  updated_at: string;
-};
+const columns = { ...recordColumns(fertilizerApplications), p_id_catalogue: farmFertilizers.p_id_catalogue };
 
 /** The application as the API returns it: with its product's name, its times last. */
-const withName = ({ created_at, updated_at, ...row }: Row) => ({
+const withName = ({ created_at, updated_at, ...row }: SelectedRow<typeof columns>) => ({
   ...row,
-  p_name_nl: findFertilizer(row.p_id_catalogue)!.p_name_nl,
+  p_name_nl: storedFertilizer(row.p_id_catalogue).p_name_nl,
   created_at,
   updated_at,
 });
@@ -54,7 +39,7 @@ async function convertAmount(tx: Database, fieldId: string, fertilizerId: string
       'unprocessable-entity',
       `p_id ${fertilizerId} is not a fertilizer of this field's farm (POST /api/farms/{b_id_farm}/fertilizers first).`,
     );
-  const product = findFertilizer(owned.p_id_catalogue)!;
+  const product = storedFertilizer(owned.p_id_catalogue);
   if (unit !== undefined && unit !== product.p_app_amount_unit) {
     throw new DomainError('unprocessable-entity', `${product.p_name_nl} is applied in ${product.p_app_amount_unit}, not ${unit}.`);
   }
@@ -79,12 +64,18 @@ export async function createApplication(tx: Database, fieldId: string, input: Ap
     p_app_date: input.p_app_date,
     ...amount,
   });
-  return (await getApplication(tx, p_app_id))!;
+  return withName(firstRow(await select(tx).where(eq(fertilizerApplications.p_app_id, p_app_id)), 'insert into fertilizer_applications'));
 }
 
 export async function getApplication(db: Database, applicationId: string) {
   const [row] = await select(db).where(eq(fertilizerApplications.p_app_id, applicationId));
-  return row && withName(row as Row);
+  return row && withName(row);
+}
+
+async function readApplication(tx: Database, applicationId: string) {
+  const application = await getApplication(tx, applicationId);
+  if (!application) throw notFound('The fertilizer application does not exist.');
+  return application;
 }
 
 export async function listApplications(db: Database, fieldId: string, page: PageQuery & DateRange) {
@@ -99,11 +90,11 @@ export async function listApplications(db: Database, fieldId: string, page: Page
       countRows(tx, fertilizerApplications, where),
     ]),
   );
-  return { data: (rows as Row[]).map(withName), total };
+  return { data: rows.map(withName), total };
 }
 
 export async function updateApplication(tx: Database, applicationId: string, changes: ApplicationUpdate, precondition?: Precondition) {
-  const stored = (await getApplication(tx, applicationId))!;
+  const stored = await readApplication(tx, applicationId);
   await assertUnchanged('fertilizer application', precondition, async () => stored);
   const { p_app_amount_unit, p_app_amount_display, ...rest } = changes;
   const amountChanged = p_app_amount_display !== undefined || changes.p_id !== undefined || p_app_amount_unit !== undefined;
@@ -119,7 +110,7 @@ export async function updateApplication(tx: Database, applicationId: string, cha
   const values = { ...rest, ...amount };
   if (Object.keys(values).length > 0)
     await tx.update(fertilizerApplications).set(values).where(eq(fertilizerApplications.p_app_id, applicationId));
-  return (await getApplication(tx, applicationId))!;
+  return readApplication(tx, applicationId);
 }
 
 export async function deleteApplication(tx: Database, applicationId: string, precondition?: Precondition): Promise<void> {

@@ -1,20 +1,17 @@
 // A page of a farm's fields as an RFC 7946 FeatureCollection: each field a Feature whose id is b_id,
 // whose geometry is its boundary and whose properties are the field as the JSON list gives it.
-import type { FieldGeometry } from '../../db/schema.js';
+import type { FieldGeometry, Position } from '../../db/schema.js';
 import type { PageQuery } from '../../db/paging.js';
 import { pagination } from '../../http/pagination.js';
+import { forEachEdge } from './edges.js';
 import type { FieldSummary } from './schemas.js';
 
-type Ring = number[][];
+type Ring = Position[];
 
 /** Twice the signed planar area of a ring in longitude/latitude: positive when it runs counterclockwise. */
 function signedArea(ring: Ring): number {
   let sum = 0;
-  for (let i = 1; i < ring.length; i++) {
-    const [x1, y1] = ring[i - 1]!;
-    const [x2, y2] = ring[i]!;
-    sum += x1! * y2! - x2! * y1!;
-  }
+  forEachEdge(ring, ([x1, y1], [x2, y2]) => (sum += x1 * y2 - x2 * y1));
   return sum;
 }
 

@@ -1,7 +1,8 @@
 // GeoJSON Polygon / MultiPolygon of a field: size limits, validation, area, centroid, perimeter.
 import turfArea from '@turf/area';
 import turfCenterOfMass from '@turf/center-of-mass';
-import type { FieldGeometry } from '../../db/schema.js';
+import type { FieldGeometry, Position } from '../../db/schema.js';
+import { forEachEdge } from './edges.js';
 import { findCrossing } from './ring-crossing.js';
 
 export const MAX_COORDINATES = 10_000;
@@ -10,7 +11,6 @@ export const MAX_RINGS = MAX_COORDINATES / 4;
 /** Every polygon has an outer ring. */
 export const MAX_POLYGONS = MAX_RINGS;
 
-type Position = [number, number];
 type Ring = Position[];
 
 export interface GeometryProblem {
@@ -114,8 +114,7 @@ export function geometryProblem(geometry: { type: string; coordinates: unknown[]
   return undefined;
 }
 
-const polygonsOf = (geometry: FieldGeometry): Ring[][] =>
-  geometry.type === 'Polygon' ? [geometry.coordinates as Ring[]] : (geometry.coordinates as Ring[][]);
+const polygonsOf = (geometry: FieldGeometry): Ring[][] => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates);
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -135,7 +134,12 @@ export function centroid(geometry: FieldGeometry): [number, number] {
     lon += x * area;
     lat += y * area;
   }
-  if (weight === 0) return polygonsOf(geometry)[0]![0]![0]!;
+  if (weight === 0) {
+    // No area to weigh by: the first position stands for the geometry.
+    const position = polygonsOf(geometry)[0]?.[0]?.[0];
+    if (position === undefined) throw new Error('A field geometry without positions passed validation');
+    return position;
+  }
   return [lon / weight, lat / weight];
 }
 
@@ -151,8 +155,7 @@ function haversine([lon1, lat1]: Position, [lon2, lat2]: Position): number {
 /** Length of every ring, holes included, in metres. */
 export function perimeterInMetres(geometry: FieldGeometry): number {
   let length = 0;
-  for (const rings of polygonsOf(geometry))
-    for (const ring of rings) for (let i = 1; i < ring.length; i++) length += haversine(ring[i - 1]!, ring[i]!);
+  for (const rings of polygonsOf(geometry)) for (const ring of rings) forEachEdge(ring, (from, to) => (length += haversine(from, to)));
   return length;
 }
 

@@ -5,6 +5,7 @@
 // or they become neighbours (Shamos and Hoey): O(n log n) expected whatever the shape (the order is
 // a skip list), where comparing every segment with all those whose extent overlaps it costs O(n²)
 // for a comb of long slanted teeth.
+import { forEachEdge } from './edges.js';
 import { SweepOrder, type SweepNode } from './sweep-order.js';
 
 type Position = readonly [number, number];
@@ -85,15 +86,14 @@ function sweep(segments: Segment[], counts: (a: Segment, b: Segment) => boolean,
   const through: Segment[] = [];
   let [nextStart, nextEnd] = [0, 0];
   try {
-    while (nextEnd < ends.length) {
-      // Every segment starts before it ends, so there is an end to come while there is a start.
-      const point =
-        nextStart < starts.length && comparePoints(starts[nextStart]!.west, ends[nextEnd]!.east) <= 0
-          ? starts[nextStart]!.west
-          : ends[nextEnd]!.east;
+    // Every segment starts before it ends, so there is an end to come while there is a start.
+    for (let end = ends[nextEnd]; end !== undefined; end = ends[nextEnd]) {
+      const start = starts[nextStart];
+      const point = start !== undefined && comparePoints(start.west, end.east) <= 0 ? start.west : end.east;
       through.length = 0;
-      for (; nextEnd < ends.length && comparePoints(ends[nextEnd]!.east, point) === 0; nextEnd++) {
-        const node = ends[nextEnd]!.node!;
+      for (let ending = ends[nextEnd]; ending !== undefined && comparePoints(ending.east, point) === 0; ending = ends[++nextEnd]) {
+        const node = ending.node;
+        if (node === undefined) throw new Error('The sweep met the end of a segment it did not start');
         if (gather > 0) gatherThrough(order, node, point, through, gather);
         const below = order.next(node, 'down');
         const above = order.next(node, 'up');
@@ -101,8 +101,11 @@ function sweep(segments: Segment[], counts: (a: Segment, b: Segment) => boolean,
         node.item.node = undefined;
         if (below && above && counts(below.item, above.item)) return [below.item, above.item];
       }
-      for (; nextStart < starts.length && comparePoints(starts[nextStart]!.west, point) === 0; nextStart++) {
-        const segment = starts[nextStart]!;
+      for (
+        let segment = starts[nextStart];
+        segment !== undefined && comparePoints(segment.west, point) === 0;
+        segment = starts[++nextStart]
+      ) {
         const node = (segment.node = order.insert(segment));
         const below = order.next(node, 'down');
         const above = order.next(node, 'up');
@@ -110,8 +113,8 @@ function sweep(segments: Segment[], counts: (a: Segment, b: Segment) => boolean,
         if (above && counts(segment, above.item)) return [segment, above.item];
         if (gather > 0) gatherThrough(order, node, point, through, gather);
       }
-      for (let i = 0; i < through.length; i++) {
-        for (let j = i + 1; j < through.length; j++) if (counts(through[i]!, through[j]!)) return [through[i]!, through[j]!];
+      for (const [i, a] of through.entries()) {
+        for (const b of through.slice(i + 1)) if (counts(a, b)) return [a, b];
       }
     }
     return undefined;
@@ -132,17 +135,16 @@ export interface Crossing {
   other?: number;
 }
 
-/** The segments of each ring, a position repeated right after itself dropped (it draws no line). */
+/** The segments of each ring, but the edge from a position to itself repeated right after it (it draws no line). */
 function segmentsOf(rings: ReadonlyArray<readonly Position[]>): Segment[][] {
   let id = 0;
   return rings.map((ring, r) => {
-    const points = ring.filter((point, i) => i === 0 || point[0] !== ring[i - 1]![0] || point[1] !== ring[i - 1]![1]);
-    const ringSize = points.length - 1;
-    return points.slice(1).map((end, index) => {
-      const start = points[index]!;
-      const [west, east] = comparePoints(start, end) < 0 ? [start, end] : [end, start];
-      return { id: id++, west, east, ring: r, index, ringSize };
+    const lines: Array<[west: Position, east: Position]> = [];
+    forEachEdge(ring, (start, end) => {
+      const order = comparePoints(start, end);
+      if (order !== 0) lines.push(order < 0 ? [start, end] : [end, start]);
     });
+    return lines.map(([west, east], index) => ({ id: id++, west, east, ring: r, index, ringSize: lines.length }));
   });
 }
 

@@ -1,38 +1,21 @@
 // Field queries. Area, centroid and (when not given) the buffer-strip guess are derived here, on every write.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { fields, type FieldGeometry } from '../../db/schema.js';
-import { recordTimes } from '../../db/timestamps.js';
+import { recordColumns } from '../../db/records.js';
 import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
-import { DomainError } from '../../core/domain-errors.js';
+import { DomainError, notFound } from '../../core/domain-errors.js';
 import { deleteFields } from '../cascade.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
-import type { FieldWithGeometry } from './feature-collection.js';
-import type { FieldCreate, FieldSummary, FieldUpdate } from './schemas.js';
+import type { FieldCreate, FieldUpdate } from './schemas.js';
 
-const summaryColumns = {
-  b_id: fields.b_id,
-  b_id_farm: fields.b_id_farm,
-  b_name: fields.b_name,
-  b_id_source: fields.b_id_source,
-  b_area: fields.b_area,
-  b_centroid: fields.b_centroid,
-  b_start: fields.b_start,
-  b_end: fields.b_end,
-  b_acquiring_method: fields.b_acquiring_method,
-  b_bufferstrip: fields.b_bufferstrip,
-  b_soil_region: fields.b_soil_region,
-  b_in_nv_area: fields.b_in_nv_area,
-  b_in_gwbg: fields.b_in_gwbg,
-  b_in_natura2000: fields.b_in_natura2000,
-  b_in_derogation_free_zone: fields.b_in_derogation_free_zone,
-  ...recordTimes(fields),
-};
+const summaryColumns = recordColumns(fields, 'b_geometry');
 const fieldColumns = { ...summaryColumns, b_geometry: fields.b_geometry };
 
 const derivedFromGeometry = (geometry: FieldGeometry) => ({ b_area: areaInHectares(geometry), b_centroid: centroid(geometry) });
@@ -41,7 +24,7 @@ export async function createField(tx: Database, farmId: string, input: FieldCrea
   const { b_geometry, ...rest } = input;
   const geometry = b_geometry as FieldGeometry;
   const derived = derivedFromGeometry(geometry);
-  const [field] = await tx
+  const field = await tx
     .insert(fields)
     .values({
       ...rest,
@@ -52,7 +35,7 @@ export async function createField(tx: Database, farmId: string, input: FieldCrea
       b_bufferstrip: input.b_bufferstrip ?? looksLikeBufferStrip(input.b_name, geometry, derived.b_area),
     })
     .returning(fieldColumns);
-  return field!;
+  return firstRow(field, 'insert into fields');
 }
 
 export async function getField(db: Database, fieldId: string) {
@@ -64,29 +47,32 @@ const ofFarm = (farmId: string, range: DateRange) => and(eq(fields.b_id_farm, fa
 const listOrder = [fields.created_at, fields.b_id];
 
 export function listFields(db: Database, farmId: string, page: PageQuery & DateRange) {
-  return selectPage<FieldSummary>(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
+  return selectPage(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
 }
 
 /** The same page as listFields, each field with its geometry. */
 export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQuery & DateRange) {
-  return selectPage<FieldWithGeometry>(db, fields, fieldColumns, ofFarm(farmId, page), listOrder, page);
+  return selectPage(db, fields, fieldColumns, ofFarm(farmId, page), listOrder, page);
 }
 
 /** Dates are checked against the stored ones: an end not after the start contradicts stored state (409). */
 export async function updateField(tx: Database, fieldId: string, changes: FieldUpdate, precondition?: Precondition) {
   await assertUnchanged('field', precondition, () => getField(tx, fieldId));
   const [stored] = await tx.select({ b_start: fields.b_start, b_end: fields.b_end }).from(fields).where(eq(fields.b_id, fieldId));
-  const start = changes.b_start ?? stored!.b_start;
-  const end = changes.b_end === undefined ? stored!.b_end : changes.b_end;
+  if (!stored) throw notFound('The field does not exist.');
+  const start = changes.b_start ?? stored.b_start;
+  const end = changes.b_end === undefined ? stored.b_end : changes.b_end;
   if (end !== null && end <= start) {
     throw new DomainError('conflict', `b_end (${end}) must be after b_start (${start}); one of them is stored already.`);
   }
   const { b_geometry, ...rest } = changes;
   const geometry = b_geometry as FieldGeometry | undefined;
   const values = { ...rest, ...(geometry ? { b_geometry: geometry, ...derivedFromGeometry(geometry) } : {}) };
-  if (Object.keys(values).length === 0) return (await getField(tx, fieldId))!;
-  const [field] = await tx.update(fields).set(values).where(eq(fields.b_id, fieldId)).returning(fieldColumns);
-  return field!;
+  const field =
+    Object.keys(values).length === 0
+      ? await tx.select(fieldColumns).from(fields).where(eq(fields.b_id, fieldId))
+      : await tx.update(fields).set(values).where(eq(fields.b_id, fieldId)).returning(fieldColumns);
+  return firstRow(field, 'update of fields');
 }
 
 export async function deleteField(tx: Database, fieldId: string, precondition?: Precondition): Promise<void> {

@@ -35,12 +35,10 @@ export class SweepOrder<T> {
     }
     const height = randomHeight();
     for (; this.levels < height; this.levels++) after[this.levels] = this.head;
-    const node: SweepNode<T> = { item, up: [], down: [] };
-    for (let level = 0; level < height; level++) {
-      const below = after[level]!;
+    const node: SweepNode<T> = { item, up: [], down: after.slice(0, height) };
+    for (const [level, below] of node.down.entries()) {
       const above = below.up[level];
       node.up[level] = above;
-      node.down[level] = below;
       if (above) above.down[level] = node;
       below.up[level] = node;
     }
@@ -48,8 +46,7 @@ export class SweepOrder<T> {
   }
 
   remove(node: SweepNode<T>): void {
-    for (let level = 0; level < node.up.length; level++) {
-      const below = node.down[level]!;
+    for (const [level, below] of node.down.entries()) {
       const above = node.up[level];
       below.up[level] = above;
       if (above) above.down[level] = below;
@@ -59,8 +56,8 @@ export class SweepOrder<T> {
   /** The node right above or right below `node`, if any. */
   next(node: SweepNode<T>, direction: 'up' | 'down'): SweepNode<T> | undefined {
     if (direction === 'up') return node.up[0];
-    const below = node.down[0]!;
-    return this.isNode(below) ? below : undefined;
+    const below = node.down[0];
+    return below !== undefined && this.isNode(below) ? below : undefined;
   }
 
   private isNode(links: Links<T>): links is SweepNode<T> {

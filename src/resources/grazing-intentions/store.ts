@@ -2,31 +2,21 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AuditAction } from '../../access/audit.js';
 import type { Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { selectPage, type PageQuery } from '../../db/paging.js';
 import { grazingIntentions } from '../../db/schema.js';
-import { recordTimes } from '../../db/timestamps.js';
+import { recordColumns } from '../../db/records.js';
 import type { GrazingIntention } from './schemas.js';
 
-const columns = {
-  b_id_farm: grazingIntentions.b_id_farm,
-  b_grazing_intention_year: grazingIntentions.b_grazing_intention_year,
-  b_grazing_intention: grazingIntentions.b_grazing_intention,
-  ...recordTimes(grazingIntentions),
-};
+const columns = recordColumns(grazingIntentions);
 
 const ofYear = (farmId: string, year: number) =>
   and(eq(grazingIntentions.b_id_farm, farmId), eq(grazingIntentions.b_grazing_intention_year, year));
 
 /** The farm's grazing intentions, earliest year first. */
 export function listGrazingIntentions(db: Database, farmId: string, page: PageQuery) {
-  return selectPage<GrazingIntention>(
-    db,
-    grazingIntentions,
-    columns,
-    eq(grazingIntentions.b_id_farm, farmId),
-    [grazingIntentions.b_grazing_intention_year],
-    page,
-  );
+  const where = eq(grazingIntentions.b_id_farm, farmId);
+  return selectPage(db, grazingIntentions, columns, where, [grazingIntentions.b_grazing_intention_year], page);
 }
 
 /**
@@ -51,6 +41,7 @@ export async function setGrazingIntention(
     .where(and(ofYear(farmId, year), ne(grazingIntentions.b_grazing_intention, intention)))
     .returning(columns);
   if (updated) return { grazingIntention: updated, change: 'update' };
-  const [stored] = await tx.select(columns).from(grazingIntentions).where(ofYear(farmId, year));
-  return { grazingIntention: stored!, change: null };
+  // Neither inserted nor changed: the row is there, as it was.
+  const stored = await tx.select(columns).from(grazingIntentions).where(ofYear(farmId, year));
+  return { grazingIntention: firstRow(stored, 'select of the grazing intention'), change: null };
 }

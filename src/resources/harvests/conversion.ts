@@ -62,14 +62,18 @@ export type Conversion =
   | { ok: false; missing: HarvestInputName[]; category: HarvestCategory };
 
 export function convertHarvest(category: HarvestCategory | null, inputs: HarvestInputs): Conversion {
-  const sent = harvestInputNames.filter((name) => inputs[name] !== undefined && inputs[name] !== null);
+  const sent = new Map<HarvestInputName, number>();
+  for (const name of harvestInputNames) {
+    const value = inputs[name];
+    if (value !== undefined && value !== null) sent.set(name, value);
+  }
   // Without any measurement nothing is converted: the balance falls back to the catalogue.
-  if (sent.length === 0) return { ok: true, b_lu_yield: null, b_lu_n_harvestable: null };
+  if (sent.size === 0) return { ok: true, b_lu_yield: null, b_lu_n_harvestable: null };
   if (category === null) return { ok: true, b_lu_yield: 0, b_lu_n_harvestable: 0 };
   const rule = categories[category];
-  const missing = rule.required.filter((name) => !sent.includes(name));
+  const missing = rule.required.filter((name) => !sent.has(name));
   if (missing.length > 0) return { ok: false, missing, category };
-  const values = Object.fromEntries(sent.map((name) => [name, new D(inputs[name]!)])) as Values;
+  const values = Object.fromEntries([...sent].map(([name, value]) => [name, new D(value)])) as Values;
   return { ok: true, b_lu_yield: rule.yield(values), b_lu_n_harvestable: rule.n(values) };
 }
 

@@ -1,41 +1,24 @@
 // Harvest queries and the harvest rules of docs/calculations.md, checked against the stored cultivation.
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { findCrop, type CropEntry } from '../../catalogues/crops.js';
+import { and, eq, ne } from 'drizzle-orm';
+import { storedCrop, type CropEntry } from '../../catalogues/crops.js';
 import type { Database } from '../../db/client.js';
-import { selectPage } from '../../db/paging.js';
+import { firstRow } from '../../db/first-row.js';
+import { countRows, selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
-import { recordTimes } from '../../db/timestamps.js';
+import { recordColumns } from '../../db/records.js';
 import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
-import { DomainError } from '../../core/domain-errors.js';
+import { DomainError, notFound } from '../../core/domain-errors.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import { convertHarvest, harvestInputNames, type HarvestInputs } from './conversion.js';
 import type { Harvest, HarvestCreate, HarvestUpdate } from './schemas.js';
 
-export const harvestColumns = {
-  b_id_harvesting: harvests.b_id_harvesting,
-  b_lu: harvests.b_lu,
-  b_lu_harvest_date: harvests.b_lu_harvest_date,
-  b_lu_yield: harvests.b_lu_yield,
-  b_lu_n_harvestable: harvests.b_lu_n_harvestable,
-  b_lu_yield_fresh: harvests.b_lu_yield_fresh,
-  b_lu_yield_bruto: harvests.b_lu_yield_bruto,
-  b_lu_tarra: harvests.b_lu_tarra,
-  b_lu_dm: harvests.b_lu_dm,
-  b_lu_moist: harvests.b_lu_moist,
-  b_lu_uww: harvests.b_lu_uww,
-  b_lu_cp: harvests.b_lu_cp,
-  ...recordTimes(harvests),
-};
+const columns = recordColumns(harvests);
 
-interface CultivationState {
-  b_lu: string;
-  b_lu_catalogue: string;
-  b_lu_start: string;
-  b_lu_end: string | null;
-}
+/** What the harvest rules need of a cultivation. */
+type CultivationState = Pick<typeof cultivations.$inferSelect, 'b_lu' | 'b_lu_catalogue' | 'b_lu_start' | 'b_lu_end'>;
 
 /** The cultivation a harvest belongs to, with what its rules need. */
 export async function readCultivation(tx: Database, cultivationId: string): Promise<CultivationState> {
@@ -48,7 +31,8 @@ export async function readCultivation(tx: Database, cultivationId: string): Prom
     })
     .from(cultivations)
     .where(eq(cultivations.b_lu, cultivationId));
-  return row!;
+  if (!row) throw notFound('The cultivation does not exist.');
+  return row;
 }
 
 /** Checks a harvest on `date` against the rules of its crop; `otherHarvests` excludes the harvest being changed. */
@@ -87,20 +71,15 @@ function derive(crop: CropEntry, inputs: HarvestInputs) {
 const measurementsOf = (inputs: HarvestInputs) =>
   Object.fromEntries(harvestInputNames.filter((n) => n !== 'b_lu_yield' && n !== 'b_lu_n_harvestable').map((n) => [n, inputs[n] ?? null]));
 
-async function countHarvests(tx: Database, cultivationId: string, except?: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(harvests)
-    .where(and(eq(harvests.b_lu, cultivationId), except ? ne(harvests.b_id_harvesting, except) : undefined));
-  return row!.n;
-}
+const countHarvests = (tx: Database, cultivationId: string, except?: string): Promise<number> =>
+  countRows(tx, harvests, and(eq(harvests.b_lu, cultivationId), except ? ne(harvests.b_id_harvesting, except) : undefined));
 
 /** Adds a harvest to a locked cultivation; a once-harvested crop then ends on the harvest date. */
 export async function addHarvest(tx: Database, cultivation: CultivationState, input: HarvestCreate): Promise<Harvest> {
-  const crop = findCrop(cultivation.b_lu_catalogue)!;
+  const crop = storedCrop(cultivation.b_lu_catalogue);
   const { b_lu_harvest_date: date, ...inputs } = input;
   checkHarvestRules(crop, cultivation, date, await countHarvests(tx, cultivation.b_lu));
-  const [harvest] = await tx
+  const inserted = await tx
     .insert(harvests)
     .values({
       b_id_harvesting: newId(),
@@ -109,21 +88,21 @@ export async function addHarvest(tx: Database, cultivation: CultivationState, in
       ...measurementsOf(inputs),
       ...derive(crop, inputs),
     })
-    .returning(harvestColumns);
+    .returning(columns);
   // Only a real change of the end: an update would move the cultivation's updated_at (and its ETag).
   if (crop.b_lu_harvestable === 'once' && cultivation.b_lu_end !== date)
     await tx.update(cultivations).set({ b_lu_end: date }).where(eq(cultivations.b_lu, cultivation.b_lu));
-  return harvest as Harvest;
+  return firstRow(inserted, 'insert into harvests');
 }
 
 export async function getHarvest(db: Database, harvestId: string): Promise<Harvest | undefined> {
-  const [harvest] = await db.select(harvestColumns).from(harvests).where(eq(harvests.b_id_harvesting, harvestId));
-  return harvest as Harvest | undefined;
+  const [harvest] = await db.select(columns).from(harvests).where(eq(harvests.b_id_harvesting, harvestId));
+  return harvest;
 }
 
 export function listHarvests(db: Database, cultivationId: string, page: PageQuery & DateRange) {
   const where = and(eq(harvests.b_lu, cultivationId), dateWithin(harvests.b_lu_harvest_date, page));
-  return selectPage<Harvest>(db, harvests, harvestColumns, where, [harvests.created_at, harvests.b_id_harvesting], page);
+  return selectPage(db, harvests, columns, where, [harvests.created_at, harvests.b_id_harvesting], page);
 }
 
 export async function updateHarvest(
@@ -132,24 +111,25 @@ export async function updateHarvest(
   changes: HarvestUpdate,
   precondition?: Precondition,
 ): Promise<Harvest> {
-  const stored = (await getHarvest(tx, harvestId))!;
+  const stored = await getHarvest(tx, harvestId);
+  if (!stored) throw notFound('The harvest does not exist.');
   await assertUnchanged('harvest', precondition, async () => stored);
   const cultivation = await readCultivation(tx, stored.b_lu);
-  const crop = findCrop(cultivation.b_lu_catalogue)!;
+  const crop = storedCrop(cultivation.b_lu_catalogue);
   const { b_lu_harvest_date: newDate, ...changedInputs } = changes;
   const date = newDate ?? stored.b_lu_harvest_date;
   // A once-harvested crop ends on its harvest: moving the harvest moves the end with it.
   const state = crop.b_lu_harvestable === 'once' ? { ...cultivation, b_lu_end: null } : cultivation;
   checkHarvestRules(crop, state, date, await countHarvests(tx, stored.b_lu, harvestId));
   const inputs: HarvestInputs = { ...Object.fromEntries(harvestInputNames.map((n) => [n, stored[n]])), ...changedInputs };
-  const [harvest] = await tx
+  const updated = await tx
     .update(harvests)
     .set({ b_lu_harvest_date: date, ...measurementsOf(inputs), ...derive(crop, inputs) })
     .where(eq(harvests.b_id_harvesting, harvestId))
-    .returning(harvestColumns);
+    .returning(columns);
   if (crop.b_lu_harvestable === 'once' && cultivation.b_lu_end !== date)
     await tx.update(cultivations).set({ b_lu_end: date }).where(eq(cultivations.b_lu, stored.b_lu));
-  return harvest as Harvest;
+  return firstRow(updated, 'update of harvests');
 }
 
 export async function deleteHarvest(tx: Database, harvestId: string, precondition?: Precondition): Promise<void> {

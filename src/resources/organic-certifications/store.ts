@@ -2,28 +2,21 @@
 import { eq } from 'drizzle-orm';
 import { newId } from '../../core/secrets.js';
 import type { Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { selectPage, type PageQuery } from '../../db/paging.js';
 import { organicCertifications } from '../../db/schema.js';
-import { recordTimes } from '../../db/timestamps.js';
+import { recordColumns } from '../../db/records.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { OrganicCertification, OrganicCertificationCreate } from './schemas.js';
 
-const columns = {
-  b_id_organic: organicCertifications.b_id_organic,
-  b_id_farm: organicCertifications.b_id_farm,
-  b_organic_traces: organicCertifications.b_organic_traces,
-  b_organic_skal: organicCertifications.b_organic_skal,
-  b_organic_issued: organicCertifications.b_organic_issued,
-  b_organic_expires: organicCertifications.b_organic_expires,
-  ...recordTimes(organicCertifications),
-};
+const columns = recordColumns(organicCertifications);
 
 export async function createOrganicCertification(tx: Database, farmId: string, input: OrganicCertificationCreate) {
-  const [row] = await tx
+  const rows = await tx
     .insert(organicCertifications)
     .values({ ...input, b_id_organic: newId(), b_id_farm: farmId })
     .returning(columns);
-  return row!;
+  return firstRow(rows, 'insert into organic_certifications');
 }
 
 export async function getOrganicCertification(db: Database, certificationId: string): Promise<OrganicCertification | undefined> {
@@ -32,11 +25,12 @@ export async function getOrganicCertification(db: Database, certificationId: str
 }
 
 export function listOrganicCertifications(db: Database, farmId: string, page: PageQuery) {
-  return selectPage<OrganicCertification>(
+  const where = eq(organicCertifications.b_id_farm, farmId);
+  return selectPage(
     db,
     organicCertifications,
     columns,
-    eq(organicCertifications.b_id_farm, farmId),
+    where,
     [organicCertifications.created_at, organicCertifications.b_id_organic],
     page,
   );

@@ -1,43 +1,22 @@
 // Soil analysis queries. Sampling columns are columns; the measured parameters are one jsonb document.
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { soilAnalyses } from '../../db/schema.js';
-import { recordTimes } from '../../db/timestamps.js';
+import { recordColumns, type SelectedRow } from '../../db/records.js';
 import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
-import { DomainError } from '../../core/domain-errors.js';
+import { DomainError, notFound } from '../../core/domain-errors.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { SoilAnalysisCreate, SoilAnalysisUpdate } from './schemas.js';
 
 const SAMPLING = ['a_date', 'a_source', 'a_depth_upper', 'a_depth_lower', 'b_sampling_date'] as const;
 
-const columns = {
-  a_id: soilAnalyses.a_id,
-  b_id: soilAnalyses.b_id,
-  a_date: soilAnalyses.a_date,
-  a_source: soilAnalyses.a_source,
-  a_depth_upper: soilAnalyses.a_depth_upper,
-  a_depth_lower: soilAnalyses.a_depth_lower,
-  b_sampling_date: soilAnalyses.b_sampling_date,
-  parameters: soilAnalyses.parameters,
-  ...recordTimes(soilAnalyses),
-};
-
-type Row = {
-  a_id: string;
-  b_id: string;
-  a_date: string | null;
-  a_source: string;
-  a_depth_upper: number;
-  a_depth_lower: number | null;
-  b_sampling_date: string | null;
-  parameters: Record<string, number | string>;
-  created_at: string;
-  updated_at: string;
-};
+const columns = recordColumns(soilAnalyses);
+type Row = SelectedRow<typeof columns>;
 
 /** The analysis as the API returns it: parameters beside the sampling columns, its times last. */
 const flatten = ({ parameters, created_at, updated_at, ...sampling }: Row) => ({ ...sampling, ...parameters, created_at, updated_at });
@@ -57,7 +36,7 @@ const withoutNulls = (values: Record<string, unknown>) =>
 
 export async function createSoilAnalysis(tx: Database, fieldId: string, input: SoilAnalysisCreate) {
   const { sampling, parameters } = split(input);
-  const [row] = await tx
+  const rows = await tx
     .insert(soilAnalyses)
     .values({
       ...(sampling as { a_source: string; a_depth_upper: number }),
@@ -66,38 +45,39 @@ export async function createSoilAnalysis(tx: Database, fieldId: string, input: S
       parameters: withoutNulls(parameters),
     })
     .returning(columns);
-  return flatten(row as Row);
+  return flatten(firstRow(rows, 'insert into soil_analyses'));
 }
 
 export async function getSoilAnalysis(db: Database, analysisId: string) {
   const [row] = await db.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId));
-  return row && flatten(row as Row);
+  return row && flatten(row);
 }
 
 export async function listSoilAnalyses(db: Database, fieldId: string, page: PageQuery & DateRange) {
   const where = and(eq(soilAnalyses.b_id, fieldId), dateWithin(soilAnalyses.b_sampling_date, page));
-  const { data, total } = await selectPage<Row>(db, soilAnalyses, columns, where, [soilAnalyses.created_at, soilAnalyses.a_id], page);
+  const { data, total } = await selectPage(db, soilAnalyses, columns, where, [soilAnalyses.created_at, soilAnalyses.a_id], page);
   return { data: data.map(flatten), total };
 }
 
 export async function updateSoilAnalysis(tx: Database, analysisId: string, changes: SoilAnalysisUpdate, precondition?: Precondition) {
-  const [stored] = (await tx.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId))) as Row[];
-  await assertUnchanged('soil analysis', precondition, async () => flatten(stored!));
+  const [stored] = await tx.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId));
+  if (!stored) throw notFound('The soil analysis does not exist.');
+  await assertUnchanged('soil analysis', precondition, async () => flatten(stored));
   const { sampling, parameters } = split(changes);
-  const upper = (sampling.a_depth_upper as number | undefined) ?? stored!.a_depth_upper;
-  const lower = sampling.a_depth_lower === undefined ? stored!.a_depth_lower : (sampling.a_depth_lower as number | null);
+  const upper = (sampling.a_depth_upper as number | undefined) ?? stored.a_depth_upper;
+  const lower = sampling.a_depth_lower === undefined ? stored.a_depth_lower : (sampling.a_depth_lower as number | null);
   if (lower !== null && lower <= upper) {
     throw new DomainError(
       'conflict',
       `a_depth_lower (${lower} cm) must be below a_depth_upper (${upper} cm); one of them is stored already.`,
     );
   }
-  const [row] = await tx
+  const rows = await tx
     .update(soilAnalyses)
-    .set({ ...sampling, parameters: withoutNulls({ ...stored!.parameters, ...parameters }) })
+    .set({ ...sampling, parameters: withoutNulls({ ...stored.parameters, ...parameters }) })
     .where(eq(soilAnalyses.a_id, analysisId))
     .returning(columns);
-  return flatten(row as Row);
+  return flatten(firstRow(rows, 'update of soil_analyses'));
 }
 
 export async function deleteSoilAnalysis(tx: Database, analysisId: string, precondition?: Precondition): Promise<void> {

@@ -1,9 +1,9 @@
 // The usage-norm endpoints on the wire: the options body and the answers, every figure with its unit.
 import { z } from '@hono/zod-openapi';
-import { unprocessable } from '../http/validation.js';
+import { unprocessable } from '../../http/validation.js';
 import { productRoomSchema } from './product-room-schemas.js';
-import { DOSE_NORMS } from './norms/recommendation.js';
-import { NORM_YEARS } from './norms/tables.js';
+import { DOSE_NORMS } from './recommendation.js';
+import { NORM_YEARS } from './tables.js';
 
 export const normsOptionsSchema = z
   .strictObject({
@@ -112,9 +112,9 @@ export const fieldNormsSchema = z
   })
   .openapi('FieldNorms', { description: 'The usage norms of a field for a year, their filling and the room left, per hectare.' });
 
-export const fieldNormsAnswerSchema = fieldNormsSchema
+export const fieldNormsResponseSchema = fieldNormsSchema
   .extend({ year })
-  .openapi('FieldNormsAnswer', { description: 'The usage norms of one field for a year.' });
+  .openapi('FieldNormsResponse', { description: 'The usage norms of one field for a year.' });
 
 const farmKg = (norm: Norm, what: string) =>
   z

@@ -3,18 +3,18 @@ import type { NormFailure, NormOutcome } from './errors.js';
 import { isFailure } from './errors.js';
 import { mapNorms, type FieldNorms, type NormResult, type PerNorm } from './field.js';
 
-export type FillingAnswer =
+export type FillingResponse =
   { normFilling: number; applicationFilling: Array<{ p_app_id: string; normFilling: number; normFillingDetails?: string }> } | NormFailure;
 
-export interface FieldNormsAnswer {
+export interface FieldNormsResponse {
   b_id: string;
   b_area: number;
   norms: PerNorm<NormOutcome>;
-  filling: PerNorm<FillingAnswer>;
+  filling: PerNorm<FillingResponse>;
   room: PerNorm<number | null>;
 }
 
-const fillingAnswer = ({ filling }: NormResult): FillingAnswer =>
+const fillingResponse = ({ filling }: NormResult): FillingResponse =>
   isFailure(filling)
     ? filling
     : {
@@ -26,10 +26,10 @@ const fillingAnswer = ({ filling }: NormResult): FillingAnswer =>
         })),
       };
 
-export const fieldNormsAnswer = (field: FieldNorms): FieldNormsAnswer => ({
+export const fieldNormsResponse = (field: FieldNorms): FieldNormsResponse => ({
   b_id: field.b_id,
   b_area: field.b_area,
   norms: mapNorms(field.norms, (r) => r.norm),
-  filling: mapNorms(field.norms, fillingAnswer),
+  filling: mapNorms(field.norms, fillingResponse),
   room: mapNorms(field.norms, (r) => (r.room === undefined ? null : r.room.toNumber())),
 });

@@ -1,49 +1,48 @@
 // HTTP for the usage norms of a field or a farm: they read stored records and never change them.
 import { createRoute } from '@hono/zod-openapi';
-import { authorize } from '../access/roles.js';
-import type { Database } from '../db/client.js';
-import { DomainError, notFound } from '../core/domain-errors.js';
-import { json } from '../http/responses.js';
-import type { ApiRoutes } from '../http/api-routes.js';
-import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../http/openapi.js';
-import { idParams, jsonContent } from '../http/route-helpers.js';
-import { farmIdParams } from '../resources/farms/schemas.js';
-import { currentYear, yearOf } from './dates.js';
-import { inOneSnapshot } from '../db/paging.js';
-import { readNormsInputs } from './norms-inputs.js';
-import { farmNormsSchema, fieldNormsAnswerSchema, normsOptionsSchema } from './norms-schemas.js';
-import { fieldNormsAnswer } from './norms/answer.js';
-import { farmNorms } from './norms/farm.js';
-import { fieldNorms } from './norms/field.js';
-import { asNormYear, NORM_YEARS, type NormYear } from './norms/tables.js';
+import { authorize } from '../../access/roles.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import { DomainError, notFound } from '../../core/domain-errors.js';
+import { json } from '../../http/responses.js';
+import { ApiRoutes } from '../../http/api-routes.js';
+import { apiKeySecurity } from '../../http/openapi.js';
+import { jsonContent } from '../../http/route-helpers.js';
+import { calculationErrors, calculationTags, fieldIdParams } from '../operations.js';
+import { farmIdParams } from '../../resources/farms/schemas.js';
+import { currentYear, yearOf } from '../dates.js';
+import { inOneSnapshot } from '../../db/paging.js';
+import { readNormsInputs } from './load-inputs.js';
+import { farmNormsSchema, fieldNormsResponseSchema, normsOptionsSchema } from './schemas.js';
+import { fieldNormsResponse } from './response.js';
+import { farmNorms } from './farm.js';
+import { fieldNorms } from './field.js';
+import { asNormYear, NORM_YEARS, type NormYear } from './tables.js';
 
-const tags = ['Calculations'];
 const options = { required: false, content: jsonContent(normsOptionsSchema) };
-const errors = errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'unprocessable-entity');
 const note = `Limited to 10 requests per minute per key, with the other calculations. A year other than ${NORM_YEARS.join(' or ')} is 422.`;
 
 const fieldNormsRoute = createRoute({
   method: 'post',
   path: '/api/fields/{b_id}/calculations/norms',
   operationId: 'calculateFieldNorms',
-  tags,
+  tags: calculationTags,
   summary: 'Usage norms of a field',
   description: `The Dutch usage norms (gebruiksnormen) of the field for the year (default: the current year), how far the applications of that year fill them, and the room left, kg/ha. A norm without a value says why; the answer is still 200. ${note}`,
   security: apiKeySecurity,
-  request: { params: idParams('b_id', 'Field identifier.'), body: options },
-  responses: { 200: { description: 'The norms.', content: jsonContent(fieldNormsAnswerSchema) }, ...errors },
+  request: { params: fieldIdParams, body: options },
+  responses: { 200: { description: 'The norms.', content: jsonContent(fieldNormsResponseSchema) }, ...calculationErrors },
 });
 
 const farmNormsRoute = createRoute({
   method: 'post',
   path: '/api/farms/{b_id_farm}/calculations/norms',
   operationId: 'calculateFarmNorms',
-  tags,
+  tags: calculationTags,
   summary: 'Usage norms of a farm',
   description: `Every field of the farm in the year (default: the current year) with its norms, and the farm totals in kg over the fields whose every norm and filling has a value; the others are listed with the reason. ${note}`,
   security: apiKeySecurity,
   request: { params: farmIdParams, body: options },
-  responses: { 200: { description: 'The norms.', content: jsonContent(farmNormsSchema) }, ...errors },
+  responses: { 200: { description: 'The norms.', content: jsonContent(farmNormsSchema) }, ...calculationErrors },
 });
 
 /** The year asked for, or the current year when it is known. */
@@ -58,7 +57,9 @@ function normYearOf(body: { year?: number | undefined }): NormYear {
   return known;
 }
 
-export function registerNormsRoutes(app: ApiRoutes, db: Database) {
+export function normsRoutes(database: DatabaseHandle) {
+  const db = database.db;
+  const app = new ApiRoutes();
   app.openapi(fieldNormsRoute, async (c) => {
     const { b_id } = c.req.valid('param');
     const year = normYearOf(c.req.valid('json'));
@@ -66,7 +67,7 @@ export function registerNormsRoutes(app: ApiRoutes, db: Database) {
     const { farm, fields } = await inOneSnapshot(db, (tx) => readNormsInputs(tx, { b_id }, year));
     const [field] = fields;
     if (!field) throw notFound('The field does not exist.');
-    return json(c, { ...fieldNormsAnswer(fieldNorms(field, farm, year)), year }, 200);
+    return json(c, { ...fieldNormsResponse(fieldNorms(field, farm, year)), year }, 200);
   });
 
   app.openapi(farmNormsRoute, async (c) => {
@@ -75,6 +76,8 @@ export function registerNormsRoutes(app: ApiRoutes, db: Database) {
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
     const { farm, fields } = await inOneSnapshot(db, (tx) => readNormsInputs(tx, { b_id_farm }, year));
     const results = fields.map((field) => fieldNorms(field, farm, year)).sort((a, b) => b.b_area - a.b_area);
-    return json(c, { year, ...farmNorms(results, year), fields: results.map(fieldNormsAnswer) }, 200);
+    return json(c, { year, ...farmNorms(results, year), fields: results.map(fieldNormsResponse) }, 200);
   });
+
+  return app;
 }

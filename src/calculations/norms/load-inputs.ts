@@ -2,8 +2,8 @@
 // year, in a fixed number of statements however many fields there are. Records are selected by a subquery over
 // the same fields, never by a list of their ids: the statements must share one snapshot (db/paging.ts inOneSnapshot).
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { periodOverlaps } from '../db/periods.js';
+import type { Database } from '../../db/client.js';
+import { periodOverlaps } from '../../db/periods.js';
 import {
   cultivations,
   derogations,
@@ -12,11 +12,11 @@ import {
   grazingIntentions,
   organicCertifications,
   soilAnalyses,
-} from '../db/schema.js';
-import { calendarYear, dateIn, type Timeframe } from './dates.js';
-import { applicationsQuery, fieldFilter, groupBy, recordedLatestFirst, withFertilizer, type FieldSelection } from './inputs.js';
-import type { NormsFarm, NormsField } from './norms/inputs.js';
-import type { NormYear } from './norms/tables.js';
+} from '../../db/schema.js';
+import { calendarYear, dateIn, type Timeframe } from '../dates.js';
+import { applicationsQuery, fieldFilter, groupBy, recordedLatestFirst, withFertilizer, type FieldSelection } from '../inputs.js';
+import type { NormsFarm, NormsField } from './inputs.js';
+import type { NormYear } from './tables.js';
 
 const soilValue = (name: 'a_p_cc' | 'a_p_al') => sql<number | null>`(${soilAnalyses.parameters} ->> ${name})::double precision`;
 

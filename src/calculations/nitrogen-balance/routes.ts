@@ -1,0 +1,71 @@
+// HTTP for the nitrogen balance of a field and of a farm: they read stored records and never change them.
+import { createRoute } from '@hono/zod-openapi';
+import { authorize } from '../../access/roles.js';
+import type { Config } from '../../core/config.js';
+import { notFound } from '../../core/domain-errors.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import { ApiRoutes } from '../../http/api-routes.js';
+import { apiKeySecurity } from '../../http/openapi.js';
+import { json } from '../../http/responses.js';
+import { jsonContent } from '../../http/route-helpers.js';
+import { farmIdParams } from '../../resources/farms/schemas.js';
+import { requestedTimeframe, type Timeframe } from '../dates.js';
+import { fieldResult } from '../field-result.js';
+import { loadBalanceFields } from '../inputs.js';
+import { calculationErrors, calculationTags, fieldIdParams, rateNote, timeframeBody } from '../operations.js';
+import { farmBalance, type FieldResult } from './farm.js';
+import { fieldBalance } from './field.js';
+import type { BalanceField } from './inputs.js';
+import { farmBalanceSchema, fieldBalanceResponseSchema } from './schemas.js';
+
+const fieldBalanceRoute = createRoute({
+  method: 'post',
+  path: '/api/fields/{b_id}/calculations/nitrogen-balance',
+  operationId: 'calculateFieldNitrogenBalance',
+  tags: calculationTags,
+  summary: 'Nitrogen balance of a field',
+  description: `Over the timeframe (default: the current calendar year). A field that cannot be calculated answers 200 with balance null and an errorMessage saying what to add. ${rateNote}`,
+  security: apiKeySecurity,
+  request: { params: fieldIdParams, body: timeframeBody },
+  responses: { 200: { description: 'The balance.', content: jsonContent(fieldBalanceResponseSchema) }, ...calculationErrors },
+});
+
+const farmBalanceRoute = createRoute({
+  method: 'post',
+  path: '/api/farms/{b_id_farm}/calculations/nitrogen-balance',
+  operationId: 'calculateFarmNitrogenBalance',
+  tags: calculationTags,
+  summary: 'Nitrogen balance of a farm',
+  description: `Every field of the farm in the timeframe (default: the current calendar year); fields that cannot be calculated are listed with their message and left out of the farm figures. ${rateNote}`,
+  security: apiKeySecurity,
+  request: { params: farmIdParams, body: timeframeBody },
+  responses: { 200: { description: 'The balance.', content: jsonContent(farmBalanceSchema) }, ...calculationErrors },
+});
+
+const nitrogenResult = (field: BalanceField, timeframe: Timeframe, deposition: number): FieldResult =>
+  fieldResult(field, () => fieldBalance(field, timeframe, deposition));
+
+export function nitrogenBalanceRoutes(config: Config, database: DatabaseHandle) {
+  const db = database.db;
+  const deposition = config.depositionKgNPerHaPerYear;
+  const app = new ApiRoutes();
+
+  app.openapi(fieldBalanceRoute, async (c) => {
+    const { b_id } = c.req.valid('param');
+    const timeframe = requestedTimeframe(c.req.valid('json'));
+    await authorize(db, c.get('principal'), 'field', b_id, 'read');
+    const [field] = await loadBalanceFields(db, { b_id }, timeframe);
+    if (!field) throw notFound('The field does not exist.');
+    return json(c, { ...nitrogenResult(field, timeframe, deposition), timeframe }, 200);
+  });
+
+  app.openapi(farmBalanceRoute, async (c) => {
+    const { b_id_farm } = c.req.valid('param');
+    const timeframe = requestedTimeframe(c.req.valid('json'));
+    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
+    const fields = await loadBalanceFields(db, { b_id_farm }, timeframe);
+    return json(c, { ...farmBalance(fields.map((field) => nitrogenResult(field, timeframe, deposition))), timeframe }, 200);
+  });
+
+  return app;
+}
