@@ -9,11 +9,13 @@ import { pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmResource } from '../farms/routes.js';
+import { recordList } from '../record-resource.js';
 import { listRecords } from '../record-routes.js';
 import { derogationParams, derogationSchema } from './schemas.js';
 import { holdDerogation, listDerogations, releaseDerogation } from './store.js';
 
-const tags = ['Derogations'];
+const derogations = recordList({ kind: 'derogation', plural: 'derogations', schema: derogationSchema, parent: farmResource });
+const { tags } = derogations.names;
 
 const holdRoute = createRoute({
   method: 'put',
@@ -50,18 +52,10 @@ export function derogationRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
-  listRecords(app, db, {
-    tags,
-    path: '/api/farms/{b_id_farm}/derogations',
-    parent: farmResource,
-    operation: {
-      operationId: 'listDerogationsOfFarm',
-      summary: 'List the years in which a farm holds a derogation',
-      description: 'Ordered by year, earliest first.',
-    },
+  listRecords(app, db, derogations, {
+    summary: 'List the years in which a farm holds a derogation',
+    description: 'Ordered by year, earliest first.',
     query: pageQuerySchema,
-    item: derogationSchema,
-    page: { name: 'DerogationPage', description: 'One page of derogations.' },
     list: listDerogations,
   });
 

@@ -11,18 +11,18 @@ import { notFound } from '../../core/domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { etagHeader, readResponse, recordResponse } from '../../http/etag.js';
 import { json } from '../../http/responses.js';
-import { deleteRecord, getRecordRoute, recordResource, updateRecord } from '../record-routes.js';
+import { recordResource } from '../record-resource.js';
+import { deleteRecord, getRecordRoute, updateRecord } from '../record-routes.js';
 import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema } from './schemas.js';
 import { createFarm, deleteFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
 
 export const farmResource = recordResource({
-  tags: ['Farms'],
   kind: 'farm',
-  path: '/api/farms/{b_id_farm}',
+  plural: 'farms',
   id: { name: 'b_id_farm', params: farmIdParams },
   schema: farmSchema,
 });
-const { tags } = farmResource;
+const { tags } = farmResource.names;
 
 // The farms of the principal, not of a parent record.
 const listRoute = createRoute({
@@ -59,7 +59,7 @@ const createFarmRoute = createRoute({
   },
 });
 
-const getRoute = getRecordRoute(farmResource, { operationId: 'getFarm', summary: 'Get a farm' }, 'The farm.');
+const getRoute = getRecordRoute(farmResource, { summary: 'Get a farm' });
 
 export function farmRoutes({ database, access }: { database: DatabaseHandle; access: AccessMemory }) {
   const db = database.db;
@@ -92,13 +92,13 @@ export function farmRoutes({ database, access }: { database: DatabaseHandle; acc
   });
 
   updateRecord(app, db, farmResource, {
-    operation: { operationId: 'updateFarm', summary: 'Update a farm (owner or advisor)' },
-    body: farmUpdateSchema,
+    summary: 'Update a farm (owner or advisor)',
     response: 'The farm after the update.',
+    body: farmUpdateSchema,
     update: updateFarm,
   });
   deleteRecord(app, db, farmResource, {
-    operation: { operationId: 'deleteFarm', summary: 'Delete a farm and everything on it, permanently (owner or advisor)' },
+    summary: 'Delete a farm and everything on it, permanently (owner or advisor)',
     remove: deleteFarm,
   });
 

@@ -8,11 +8,18 @@ import { pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmResource } from '../farms/routes.js';
+import { recordList } from '../record-resource.js';
 import { listRecords } from '../record-routes.js';
 import { grazingIntentionParams, grazingIntentionSchema, grazingIntentionSetSchema } from './schemas.js';
 import { listGrazingIntentions, setGrazingIntention } from './store.js';
 
-const tags = ['Grazing intentions'];
+const grazingIntentions = recordList({
+  kind: 'grazing intention',
+  plural: 'grazing intentions',
+  schema: grazingIntentionSchema,
+  parent: farmResource,
+});
+const { tags } = grazingIntentions.names;
 
 const setRoute = createRoute({
   method: 'put',
@@ -34,18 +41,10 @@ export function grazingIntentionRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
-  listRecords(app, db, {
-    tags,
-    path: '/api/farms/{b_id_farm}/grazing-intentions',
-    parent: farmResource,
-    operation: {
-      operationId: 'listGrazingIntentionsOfFarm',
-      summary: 'List the grazing intentions of a farm',
-      description: 'Ordered by year, earliest first. A year that is not listed counts as no intention to graze.',
-    },
+  listRecords(app, db, grazingIntentions, {
+    summary: 'List the grazing intentions of a farm',
+    description: 'Ordered by year, earliest first. A year that is not listed counts as no intention to graze.',
     query: pageQuerySchema,
-    item: grazingIntentionSchema,
-    page: { name: 'GrazingIntentionPage', description: 'One page of grazing intentions.' },
     list: listGrazingIntentions,
   });
 
