@@ -15,13 +15,12 @@ import { derogationParams, derogationSchema } from './schemas.js';
 import { holdDerogation, listDerogations, releaseDerogation } from './store.js';
 
 const derogations = recordList({ kind: 'derogation', plural: 'derogations', schema: derogationSchema, parent: farmResource });
-const { tags } = derogations.names;
 
 const holdRoute = createRoute({
   method: 'put',
   path: '/api/farms/{b_id_farm}/derogations/{year}',
   operationId: 'holdDerogationOfFarm',
-  tags,
+  tags: derogations.names.tags,
   summary: 'Record that a farm holds a derogation for a year (owner or advisor)',
   description: 'Idempotent: 201 when the year is new, 200 when the farm held it already (nothing changes). No body.',
   security: apiKeySecurity,
@@ -37,7 +36,7 @@ const releaseRoute = createRoute({
   method: 'delete',
   path: '/api/farms/{b_id_farm}/derogations/{year}',
   operationId: 'deleteDerogationOfFarm',
-  tags,
+  tags: derogations.names.tags,
   summary: 'Remove the derogation of a year (owner or advisor)',
   security: apiKeySecurity,
   request: { params: derogationParams },

@@ -23,13 +23,12 @@ const access = recordList({
   schema: accessEntrySchema,
   parent: farmResource,
 });
-const { tags } = access.names;
 
 const grantRoute = createRoute({
   method: 'put',
   path: access.listPath,
   operationId: 'grantAccessToFarm',
-  tags,
+  tags: access.names.tags,
   summary: 'Grant a signed-up user a role on a farm, or change it (owners only)',
   description: 'An e-mail address nobody signed up with is 422. Demoting the last owner is 409. Takes effect on the next request.',
   security: apiKeySecurity,
@@ -44,7 +43,7 @@ const revokeRoute = createRoute({
   method: 'delete',
   path: '/api/farms/{b_id_farm}/access/{email}',
   operationId: 'revokeAccessToFarm',
-  tags,
+  tags: access.names.tags,
   summary: "Remove a user's role on a farm (owners only)",
   description: 'Removing the last owner is 409; an address without a role is 404. Takes effect on the next request.',
   security: apiKeySecurity,

@@ -22,14 +22,13 @@ export const farmResource = recordResource({
   id: { name: 'b_id_farm', params: farmIdParams },
   schema: farmSchema,
 });
-const { tags } = farmResource.names;
 
 // The farms of the principal, not of a parent record.
 const listRoute = createRoute({
   method: 'get',
   path: '/api/farms',
   operationId: 'listFarms',
-  tags,
+  tags: farmResource.names.tags,
   summary: 'List the farms you have a role on',
   description: 'Ordered by creation time ascending, then identifier.',
   security: apiKeySecurity,
@@ -45,7 +44,7 @@ const createFarmRoute = createRoute({
   method: 'post',
   path: '/api/farms',
   operationId: 'createFarm',
-  tags,
+  tags: farmResource.names.tags,
   summary: 'Create a farm (you become its owner)',
   security: apiKeySecurity,
   request: { body: { required: true, content: jsonContent(farmCreateSchema) } },

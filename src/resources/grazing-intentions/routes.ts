@@ -19,13 +19,12 @@ const grazingIntentions = recordList({
   schema: grazingIntentionSchema,
   parent: farmResource,
 });
-const { tags } = grazingIntentions.names;
 
 const setRoute = createRoute({
   method: 'put',
   path: '/api/farms/{b_id_farm}/grazing-intentions/{year}',
   operationId: 'setGrazingIntentionOfFarm',
-  tags,
+  tags: grazingIntentions.names.tags,
   summary: 'Set whether a farm intends to graze in a year (owner or advisor)',
   description: '201 when the year had no intention yet, 200 when it had one (changed, or the same and left as it was).',
   security: apiKeySecurity,
