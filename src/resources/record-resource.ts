@@ -80,8 +80,11 @@ function names({ kind, plural, tags, said = [kind, plural], page }: Words): Name
 }
 
 /** Records listed under a parent that have no path of their own (a farm's derogations, by year). */
-export function recordList<P extends string, T>(spec: Words & { parent: Parent<P>; schema: z.ZodType<T> }): Listed<P, T> {
-  return { names: names(spec), parent: spec.parent, listPath: `${spec.parent.path}/${segment(spec.plural)}`, schema: spec.schema };
+export function recordList<P extends string, T, N extends string>(
+  spec: Words & { kind: N; parent: Parent<P>; schema: z.ZodType<T> },
+): Listed<P, T> & { kind: N } {
+  const { kind, parent, schema } = spec;
+  return { kind, names: names(spec), parent, listPath: `${parent.path}/${segment(spec.plural)}`, schema };
 }
 
 interface ResourceSpec<K extends string, T> extends Words {
