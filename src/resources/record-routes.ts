@@ -21,7 +21,7 @@ import {
   recordResponse,
 } from '../http/etag.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
-import { envelope, envelopeSchema } from '../http/pagination.js';
+import { envelope, pageResponses } from '../http/pagination.js';
 import type { ErrorCode } from '../http/problem.js';
 import { json, noContent } from '../http/responses.js';
 import { jsonContent, locationHeader } from '../http/route-helpers.js';
@@ -73,8 +73,16 @@ export interface DeleteOperation extends Described {
  */
 const pathValue = <K extends string>(params: object, id: PathId<K>): string => (params as Record<K, string>)[id.name];
 
-/** The route's words and security, in the order the OpenAPI document has always listed them. */
-const described = (tags: string[], operationId: string, { summary, description }: Described) => ({
+/** The operation's method, path, words and security, in the order the OpenAPI document has always listed them. */
+const operation = <M extends string>(
+  method: M,
+  path: string,
+  tags: string[],
+  operationId: string,
+  { summary, description }: Described,
+) => ({
+  method,
+  path,
   operationId,
   tags,
   summary,
@@ -91,14 +99,9 @@ export function listRecords<P extends string, Q extends PageQuery, T>(
 ) {
   const { names, parent } = listed;
   const route = createRoute({
-    method: 'get',
-    path: listed.listPath,
-    ...described(names.tags, spec.operationId ?? `list${names.types}Of${parent.names.type}`, spec),
+    ...operation('get', listed.listPath, names.tags, spec.operationId ?? `list${names.types}Of${parent.names.type}`, spec),
     request: { params: parent.id.params, query: spec.query },
-    responses: {
-      200: { description: `One page of ${names.many}.`, content: jsonContent(envelopeSchema(listed.schema, names.page)) },
-      ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', ...(spec.errors ?? [])),
-    },
+    responses: pageResponses(`One page of ${names.many}.`, listed.schema, names.page, 'not-found', ...(spec.errors ?? [])),
   });
   const { list } = spec;
   const action = spec.action ?? 'read';
@@ -115,9 +118,7 @@ export function listRecords<P extends string, Q extends PageQuery, T>(
 export function getRecordRoute<K extends string, T extends Record<K, string>>(resource: RecordResource<K, T>, spec: Described) {
   const { names } = resource;
   return createRoute({
-    method: 'get',
-    path: resource.path,
-    ...described(names.tags, spec.operationId ?? `get${names.type}`, spec),
+    ...operation('get', resource.path, names.tags, spec.operationId ?? `get${names.type}`, spec),
     request: { params: resource.id.params },
     parameters: [ifNoneMatchParameter],
     responses: {
@@ -155,9 +156,7 @@ export function createRecord<P extends string, K extends string, I, T extends Re
 ) {
   const { names, parent } = resource;
   const route = createRoute({
-    method: 'post',
-    path: resource.listPath,
-    ...described(names.tags, spec.operationId ?? `create${names.type}On${parent.names.type}`, spec),
+    ...operation('post', resource.listPath, names.tags, spec.operationId ?? `create${names.type}On${parent.names.type}`, spec),
     request: { params: parent.id.params, body: { required: true, content: jsonContent(spec.body) } },
     responses: {
       201: {
@@ -192,9 +191,7 @@ export function updateRecord<K extends string, B, T extends Record<K, string>>(
 ) {
   const { names } = resource;
   const route = createRoute({
-    method: 'patch',
-    path: resource.path,
-    ...described(names.tags, spec.operationId ?? `update${names.type}`, spec),
+    ...operation('patch', resource.path, names.tags, spec.operationId ?? `update${names.type}`, spec),
     request: { params: resource.id.params, body: { required: true, content: jsonContent(spec.body) } },
     parameters: [ifMatchParameter],
     responses: {
@@ -229,9 +226,7 @@ export function deleteRecord<K extends string, T extends Record<K, string>>(
   spec: DeleteOperation,
 ) {
   const route = createRoute({
-    method: 'delete',
-    path: resource.path,
-    ...described(resource.names.tags, spec.operationId ?? `delete${resource.names.type}`, spec),
+    ...operation('delete', resource.path, resource.names.tags, spec.operationId ?? `delete${resource.names.type}`, spec),
     request: { params: resource.id.params },
     parameters: [ifMatchParameter],
     responses: {

@@ -1,9 +1,8 @@
 // HTTP for the crop and fertilizer catalogues: paginated, searchable by name or code.
 import { createRoute, z } from '@hono/zod-openapi';
-import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
+import { apiKeySecurity } from '../../http/openapi.js';
 import type { PageQuery } from '../../db/paging.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
-import { jsonContent } from '../../http/route-helpers.js';
+import { envelope, pageQuerySchema, pageResponses } from '../../http/pagination.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { catalogueFertilizerSchema, documentedFields } from '../fertilizers/schemas.js';
 import { cultivationSchema } from '../cultivations/schemas.js';
@@ -45,10 +44,7 @@ const cropsRoute = createRoute({
   description: 'In catalogue order. b_lu_catalogue is what a cultivation stores.',
   security: apiKeySecurity,
   request: { query: searchQuerySchema },
-  responses: {
-    200: { description: 'One page of crops.', content: jsonContent(envelopeSchema(cropEntrySchema, 'CatalogueCropPage')) },
-    ...errorResponses(...authenticatedErrors, 'validation-failed'),
-  },
+  responses: pageResponses('One page of crops.', cropEntrySchema, 'CatalogueCropPage'),
 });
 
 const fertilizersRoute = createRoute({
@@ -60,13 +56,7 @@ const fertilizersRoute = createRoute({
   description: 'SRM first, then BAAT, in catalogue order. p_id_catalogue is what a farm acquires.',
   security: apiKeySecurity,
   request: { query: searchQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of fertilizers.',
-      content: jsonContent(envelopeSchema(catalogueFertilizerSchema, 'CatalogueFertilizerPage')),
-    },
-    ...errorResponses(...authenticatedErrors, 'validation-failed'),
-  },
+  responses: pageResponses('One page of fertilizers.', catalogueFertilizerSchema, 'CatalogueFertilizerPage'),
 });
 
 export function catalogueRoutes() {

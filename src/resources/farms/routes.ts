@@ -5,7 +5,7 @@ import { recordWrite } from '../../access/audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { AccessMemory } from '../../access/access-memory.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { envelope, pageQuerySchema, pageResponses } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { notFound } from '../../core/domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
@@ -33,10 +33,7 @@ const listRoute = createRoute({
   description: 'Ordered by creation time ascending, then identifier.',
   security: apiKeySecurity,
   request: { query: pageQuerySchema },
-  responses: {
-    200: { description: 'One page of farms.', content: jsonContent(envelopeSchema(farmSchema, 'FarmPage')) },
-    ...errorResponses(...authenticatedErrors, 'validation-failed'),
-  },
+  responses: pageResponses('One page of farms.', farmSchema, 'FarmPage'),
 });
 
 // A farm is under no record: anyone signed in may create one.

@@ -6,6 +6,7 @@ import { dateSchema } from '../../http/dates.js';
 import { paginationSchema } from '../../http/pagination.js';
 import { unprocessable } from '../../http/validation.js';
 import { geometryProblem, MAX_COORDINATES, MAX_POLYGONS, MAX_RINGS } from './geometry.js';
+import { nameSchema } from '../value-schemas.js';
 
 export const acquiringMethods = [
   'owner',
@@ -63,12 +64,7 @@ const geometrySchema = z
     },
   });
 
-const name = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters')
-  .openapi({ description: 'Name of the field.', example: 'Achter de schuur' });
+const name = nameSchema('Name of the field.', 'Achter de schuur');
 
 const endAfterStart = (field: { b_start?: string; b_end?: string | null }, ctx: z.RefinementCtx) => {
   if (field.b_start && field.b_end && field.b_end <= field.b_start) {
