@@ -69,6 +69,8 @@ export interface RecordResource<K extends string, T extends Record<K, string>> {
   id: PathId<K>;
   /** The record's path, ending in its identifier: /api/soil-analyses/{a_id}. */
   path: string;
+  /** Where records of this kind are listed and created: /api/farms, or under its parent. */
+  listPath: string;
   schema: z.ZodType<T>;
 }
 
@@ -104,6 +106,8 @@ export function recordResource<K extends string, T extends Record<K, string>, P 
 ): RecordResource<K, T> | (RecordResource<K, T> & Listed<P, T>) {
   const resource = { kind: spec.kind, names: names(spec), schema: spec.schema };
   const id = typeof spec.id === 'string' ? pathId(spec.id, `${capitalized(resource.names.one)} identifier.`) : spec.id;
-  const own = { ...resource, id, path: `/api/${segment(spec.plural)}/{${id.name}}` };
-  return spec.parent ? { ...own, parent: spec.parent, listPath: `${spec.parent.path}/${segment(spec.plural)}` } : own;
+  const { parent } = spec;
+  const listPath = `${parent ? parent.path : '/api'}/${segment(spec.plural)}`;
+  const own = { ...resource, id, path: `/api/${segment(spec.plural)}/{${id.name}}`, listPath };
+  return parent ? { ...own, parent } : own;
 }

@@ -26,7 +26,7 @@ export const farmResource = recordResource({
 // The farms of the principal, not of a parent record.
 const listRoute = createRoute({
   method: 'get',
-  path: '/api/farms',
+  path: farmResource.listPath,
   operationId: 'listFarms',
   tags: farmResource.names.tags,
   summary: 'List the farms you have a role on',
@@ -39,7 +39,7 @@ const listRoute = createRoute({
 // A farm is under no record: anyone signed in may create one.
 const createFarmRoute = createRoute({
   method: 'post',
-  path: '/api/farms',
+  path: farmResource.listPath,
   operationId: 'createFarm',
   tags: farmResource.names.tags,
   summary: 'Create a farm (you become its owner)',
