@@ -8,7 +8,7 @@ import { idParams } from '../http/route-helpers.js';
 const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** 'soil analysis' → 'SoilAnalysis': a schema's or an operation's name. */
-export const typeName = (words: string) => words.split(' ').map(capitalized).join('');
+const typeName = (words: string) => words.split(' ').map(capitalized).join('');
 
 /** A path parameter that names a record, with its schema. */
 export interface PathId<K extends string> {

@@ -130,7 +130,7 @@ export function getRecordRoute<K extends string, T extends Record<K, string>>(re
 }
 
 /** A read of one record by whoever may read its farm. */
-export function getRecord<K extends string, T extends Record<K, string>>(
+function getRecord<K extends string, T extends Record<K, string>>(
   app: ApiRoutes,
   db: Database,
   resource: RecordResource<K, T>,
@@ -148,7 +148,7 @@ export function getRecord<K extends string, T extends Record<K, string>>(
 }
 
 /** A creation of a record under its parent, by whoever may write there: 201 with its ETag and Location. */
-export function createRecord<P extends string, K extends string, I, T extends Record<K, string>>(
+function createRecord<P extends string, K extends string, I, T extends Record<K, string>>(
   app: ApiRoutes,
   db: Database,
   resource: RecordResource<K, T> & Listed<P, T>,
