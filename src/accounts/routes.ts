@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../http/pagination.js';
+import { envelope, pageQuerySchema, pageResponses } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
 import { notFound } from '../core/domain-errors.js';
 import { ApiError } from '../http/problem.js';
@@ -77,10 +77,7 @@ const listKeysRoute = createRoute({
   description: 'Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit.',
   security: keySecurity,
   request: { query: pageQuerySchema },
-  responses: {
-    200: { description: 'One page of key metadata.', content: jsonContent(envelopeSchema(apiKeySchema, 'ApiKeyPage')) },
-    ...errorResponses(...authenticatedErrors, 'validation-failed'),
-  },
+  responses: pageResponses('One page of key metadata.', apiKeySchema, 'ApiKeyPage'),
 });
 
 const createKeyRoute = createRoute({

@@ -1,7 +1,7 @@
 // What every calculation takes and echoes on the wire: the optional timeframe of its request, and the
 // timeframe it used.
 import { z } from '@hono/zod-openapi';
-import { dateSchema } from '../http/dates.js';
+import { dateSchema, endNotBeforeStart } from '../http/dates.js';
 import { unprocessable } from '../http/validation.js';
 import { dateIn, requestedTimeframe, yearOf } from './dates.js';
 
@@ -18,10 +18,7 @@ export const MAX_TIMEFRAME_YEARS = 10;
 
 /** `end` not before `start`, and the timeframe used (defaults filled in) at most MAX_TIMEFRAME_YEARS long. */
 export const timeframeRule = (options: { start?: string | undefined; end?: string | undefined }, ctx: z.RefinementCtx) => {
-  if (options.start && options.end && options.end < options.start) {
-    ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', params: unprocessable });
-    return;
-  }
+  endNotBeforeStart(options, ctx);
   const { start, end } = requestedTimeframe(options);
   if (end >= dateIn(yearOf(start) + MAX_TIMEFRAME_YEARS, start.slice(5))) {
     ctx.addIssue({

@@ -9,14 +9,17 @@ export const dateSchema = z.iso
   .refine((date) => date >= '0001-01-01', 'must be in the year 1 or later')
   .openapi({ example: '2025-03-01' });
 
+/** A window of days whose `end` is before its `start` is 422. */
+export function endNotBeforeStart(range: { start?: string; end?: string }, ctx: z.RefinementCtx): void {
+  if (range.start && range.end && range.end < range.start) {
+    ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', params: unprocessable });
+  }
+}
+
 /** limit, offset, start and end; `end` before `start` is 422. */
 export const pagedDateRangeQuerySchema = pageQuerySchema
   .extend({
     start: dateSchema.optional().openapi({ description: 'First day of the window (inclusive).' }),
     end: dateSchema.optional().openapi({ description: 'Last day of the window (inclusive).' }),
   })
-  .superRefine((range, ctx) => {
-    if (range.start && range.end && range.end < range.start) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'must not be before start', params: unprocessable });
-    }
-  });
+  .superRefine(endNotBeforeStart);

@@ -1,6 +1,9 @@
 // limit/offset query parameters and the pagination envelope every list answers with (docs/api.md).
 import { z } from '@hono/zod-openapi';
 import type { PageQuery } from '../db/paging.js';
+import { authenticatedErrors, errorResponses } from './openapi.js';
+import type { ErrorCode } from './problem.js';
+import { jsonContent } from './route-helpers.js';
 
 export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 50;
@@ -50,6 +53,12 @@ export const envelopeSchema = <T extends z.ZodType>(item: T, name: string) =>
       pagination: paginationSchema,
     })
     .openapi(name);
+
+/** A list's responses: 200 with one page of `item`, its schema named `name`; or an error, `errors` beyond those of every list. */
+export const pageResponses = <T extends z.ZodType>(description: string, item: T, name: string, ...errors: ErrorCode[]) => ({
+  200: { description, content: jsonContent(envelopeSchema(item, name)) },
+  ...errorResponses(...authenticatedErrors, 'validation-failed', ...errors),
+});
 
 /** The `pagination` member of a list's answer. */
 export const pagination = (page: PageQuery, total: number) => ({ limit: page.limit, offset: page.offset, total });

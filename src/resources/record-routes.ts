@@ -1,14 +1,16 @@
 // One way to write a record resource: list and create under a parent; get, change and delete one.
 // Each builder adds one operation to an ApiRoutes, its OpenAPI description with it, and handles what
-// every record shares: access (authorize), the audited write, ETag, If-None-Match and If-Match.
+// every record shares: access (authorize), the audited write, ETag, If-None-Match and If-Match. The
+// operation's id and its responses' descriptions follow from the resource's names (record-resource.ts);
+// an operation states them only where it says something else.
 import { createRoute, type z } from '@hono/zod-openapi';
 import { auditedWrite } from '../access/audited-write.js';
-import { authorize, type Action, type ResourceKind } from '../access/roles.js';
+import { authorize, type Action } from '../access/roles.js';
 import type { Precondition } from '../core/entity-tags.js';
 import { notFound } from '../core/domain-errors.js';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
 import type { PageQuery } from '../db/paging.js';
-import type { ApiRoutes } from '../http/api-routes.js';
+import { ApiRoutes } from '../http/api-routes.js';
 import {
   etagHeader,
   ifMatch,
@@ -19,39 +21,51 @@ import {
   recordResponse,
 } from '../http/etag.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
-import { envelope, envelopeSchema } from '../http/pagination.js';
+import { envelope, pageResponses } from '../http/pagination.js';
 import type { ErrorCode } from '../http/problem.js';
 import { json, noContent } from '../http/responses.js';
 import { respondWithin } from '../http/write-response.js';
-import { idParams, jsonContent, locationHeader } from '../http/route-helpers.js';
+import { jsonContent, locationHeader } from '../http/route-helpers.js';
+import type { Listed, PathId, RecordResource } from './record-resource.js';
 
-/** A path parameter that names a record, with its schema. */
-export interface PathId<K extends string> {
-  name: K;
-  params: ReturnType<typeof idParams<K>>;
-}
-
-export const pathId = <K extends string>(name: K, description: string): PathId<K> => ({ name, params: idParams(name, description) });
-
-/** The record a list or a creation is under (a farm, a field, a cultivation): its access kind and its identifier. */
-export interface Parent<P extends string> {
-  kind: ResourceKind;
-  id: PathId<P>;
-}
-
-/** What the operations on one kind of record share. */
-export interface RecordResource<K extends string, T extends Record<K, string>> extends Parent<K> {
-  tags: string[];
-  /** The record's path, ending in its identifier: /api/cultivations/{b_lu}. */
-  path: string;
-  schema: z.ZodType<T>;
-}
-
-/** The words of one operation in the OpenAPI document. */
-export interface Operation {
-  operationId: string;
+/** The words of one operation in the OpenAPI document; its operationId follows from the names unless given. */
+export interface Described {
   summary: string;
   description?: string;
+  operationId?: string;
+}
+
+export interface ListOperation<Q extends PageQuery, T> extends Described {
+  query: z.ZodObject & z.ZodType<Q>;
+  /** Read by default; sharing needs share. */
+  action?: Action;
+  errors?: ErrorCode[];
+  list: (db: Database, parentId: string, query: Q) => Promise<{ data: T[]; total: number }>;
+}
+
+export interface CreateOperation<I, T> extends Described {
+  body: z.ZodType<I>;
+  /** The 201's description; by default 'The <one>.' */
+  response?: string;
+  errors?: ErrorCode[];
+  create: (tx: Database, parentId: string, input: I) => Promise<T>;
+}
+
+export interface GetOperation<T> extends Described {
+  read: (db: Database, id: string) => Promise<T | undefined>;
+}
+
+export interface UpdateOperation<B, T> extends Described {
+  body: z.ZodType<B>;
+  /** The 200's description; by default 'The <one> after the change.' */
+  response?: string;
+  errors?: ErrorCode[];
+  update: (tx: Database, id: string, changes: B, precondition?: Precondition) => Promise<T>;
+}
+
+export interface DeleteOperation extends Described {
+  errors?: ErrorCode[];
+  remove: (tx: Database, id: string, precondition?: Precondition) => Promise<void>;
 }
 
 /**
@@ -60,8 +74,16 @@ export interface Operation {
  */
 const pathValue = <K extends string>(params: object, id: PathId<K>): string => (params as Record<K, string>)[id.name];
 
-/** The route's words and security, in the order the OpenAPI document has always listed them. */
-const described = (tags: string[], { operationId, summary, description }: Operation) => ({
+/** The operation's method, path, words and security, in the order the OpenAPI document has always listed them. */
+const operation = <M extends string>(
+  method: M,
+  path: string,
+  tags: string[],
+  operationId: string,
+  { summary, description }: Described,
+) => ({
+  method,
+  path,
   operationId,
   tags,
   summary,
@@ -73,32 +95,16 @@ const described = (tags: string[], { operationId, summary, description }: Operat
 export function listRecords<P extends string, Q extends PageQuery, T>(
   app: ApiRoutes,
   db: Database,
-  spec: {
-    tags: string[];
-    path: string;
-    parent: Parent<P>;
-    operation: Operation;
-    query: z.ZodObject & z.ZodType<Q>;
-    item: z.ZodType<T>;
-    /** The name of the page's schema, and the 200's description. */
-    page: { name: string; description: string };
-    /** Read by default; sharing needs share. */
-    action?: Action;
-    errors?: ErrorCode[];
-    list: (db: Database, parentId: string, query: Q) => Promise<{ data: T[]; total: number }>;
-  },
+  listed: Listed<P, T>,
+  spec: ListOperation<Q, T>,
 ) {
+  const { names, parent } = listed;
   const route = createRoute({
-    method: 'get',
-    path: spec.path,
-    ...described(spec.tags, spec.operation),
-    request: { params: spec.parent.id.params, query: spec.query },
-    responses: {
-      200: { description: spec.page.description, content: jsonContent(envelopeSchema(spec.item, spec.page.name)) },
-      ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found', ...(spec.errors ?? [])),
-    },
+    ...operation('get', listed.listPath, names.tags, spec.operationId ?? `list${names.types}Of${parent.names.type}`, spec),
+    request: { params: parent.id.params, query: spec.query },
+    responses: pageResponses(`One page of ${names.many}.`, listed.schema, names.page, 'not-found', ...(spec.errors ?? [])),
   });
-  const { parent, list } = spec;
+  const { list } = spec;
   const action = spec.action ?? 'read';
   app.openapi(route, async (c) => {
     const parentId = pathValue(c.req.valid('param'), parent.id);
@@ -110,19 +116,14 @@ export function listRecords<P extends string, Q extends PageQuery, T>(
 }
 
 /** The route of a read of one record: 200 with its ETag, or 304 when If-None-Match holds it. */
-export function getRecordRoute<K extends string, T extends Record<K, string>>(
-  resource: RecordResource<K, T>,
-  operation: Operation,
-  response: string,
-) {
+export function getRecordRoute<K extends string, T extends Record<K, string>>(resource: RecordResource<K, T>, spec: Described) {
+  const { names } = resource;
   return createRoute({
-    method: 'get',
-    path: resource.path,
-    ...described(resource.tags, operation),
+    ...operation('get', resource.path, names.tags, spec.operationId ?? `get${names.type}`, spec),
     request: { params: resource.id.params },
     parameters: [ifNoneMatchParameter],
     responses: {
-      200: { description: response, headers: etagHeader, content: jsonContent(resource.schema) },
+      200: { description: `The ${names.one}.`, headers: etagHeader, content: jsonContent(resource.schema) },
       ...notModifiedResponse,
       ...errorResponses(...authenticatedErrors, 'validation-failed', 'not-found'),
     },
@@ -130,15 +131,15 @@ export function getRecordRoute<K extends string, T extends Record<K, string>>(
 }
 
 /** A read of one record by whoever may read its farm. */
-export function getRecord<K extends string, T extends Record<K, string>>(
+function getRecord<K extends string, T extends Record<K, string>>(
   app: ApiRoutes,
   db: Database,
   resource: RecordResource<K, T>,
-  spec: { operation: Operation; response: string; read: (db: Database, id: string) => Promise<T | undefined> },
+  spec: GetOperation<T>,
 ) {
   const { kind, id } = resource;
   const { read } = spec;
-  app.openapi(getRecordRoute(resource, spec.operation, spec.response), async (c) => {
+  app.openapi(getRecordRoute(resource, spec), async (c) => {
     const recordId = pathValue(c.req.valid('param'), id);
     await authorize(db, c.get('principal'), kind, recordId, 'read');
     const record = await read(db, recordId);
@@ -148,31 +149,26 @@ export function getRecord<K extends string, T extends Record<K, string>>(
 }
 
 /** A creation of a record under its parent, by whoever may write there: 201 with its ETag and Location. */
-export function createRecord<P extends string, K extends string, I, T extends Record<K, string>>(
+function createRecord<P extends string, K extends string, I, T extends Record<K, string>>(
   app: ApiRoutes,
   db: Database,
-  resource: RecordResource<K, T>,
-  spec: {
-    path: string;
-    parent: Parent<P>;
-    operation: Operation;
-    body: z.ZodType<I>;
-    response: string;
-    errors: ErrorCode[];
-    create: (tx: Database, parentId: string, input: I) => Promise<T>;
-  },
+  resource: RecordResource<K, T> & Listed<P, T>,
+  spec: CreateOperation<I, T>,
 ) {
+  const { names, parent } = resource;
   const route = createRoute({
-    method: 'post',
-    path: spec.path,
-    ...described(resource.tags, spec.operation),
-    request: { params: spec.parent.id.params, body: { required: true, content: jsonContent(spec.body) } },
+    ...operation('post', resource.listPath, names.tags, spec.operationId ?? `create${names.type}On${parent.names.type}`, spec),
+    request: { params: parent.id.params, body: { required: true, content: jsonContent(spec.body) } },
     responses: {
-      201: { description: spec.response, headers: { ...locationHeader, ...etagHeader }, content: jsonContent(resource.schema) },
-      ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', ...spec.errors),
+      201: {
+        description: spec.response ?? `The ${names.one}.`,
+        headers: { ...locationHeader, ...etagHeader },
+        content: jsonContent(resource.schema),
+      },
+      ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', ...(spec.errors ?? [])),
     },
   });
-  const { parent, create } = spec;
+  const { create } = spec;
   const { kind, id } = resource;
   const placeholder = `{${id.name}}`;
   app.openapi(route, async (c) => {
@@ -194,22 +190,19 @@ export function updateRecord<K extends string, B, T extends Record<K, string>>(
   app: ApiRoutes,
   db: Database,
   resource: RecordResource<K, T>,
-  spec: {
-    operation: Operation;
-    body: z.ZodType<B>;
-    response: string;
-    errors?: ErrorCode[];
-    update: (tx: Database, id: string, changes: B, precondition?: Precondition) => Promise<T>;
-  },
+  spec: UpdateOperation<B, T>,
 ) {
+  const { names } = resource;
   const route = createRoute({
-    method: 'patch',
-    path: resource.path,
-    ...described(resource.tags, spec.operation),
+    ...operation('patch', resource.path, names.tags, spec.operationId ?? `update${names.type}`, spec),
     request: { params: resource.id.params, body: { required: true, content: jsonContent(spec.body) } },
     parameters: [ifMatchParameter],
     responses: {
-      200: { description: spec.response, headers: etagHeader, content: jsonContent(resource.schema) },
+      200: {
+        description: spec.response ?? `The ${names.one} after the change.`,
+        headers: etagHeader,
+        content: jsonContent(resource.schema),
+      },
       ...errorResponses(...authenticatedErrors, ...bodyErrors, 'not-found', 'forbidden', ...(spec.errors ?? []), 'precondition-failed'),
     },
   });
@@ -233,12 +226,10 @@ export function deleteRecord<K extends string, T extends Record<K, string>>(
   app: ApiRoutes,
   db: Database,
   resource: RecordResource<K, T>,
-  spec: { operation: Operation; errors?: ErrorCode[]; remove: (tx: Database, id: string, precondition?: Precondition) => Promise<void> },
+  spec: DeleteOperation,
 ) {
   const route = createRoute({
-    method: 'delete',
-    path: resource.path,
-    ...described(resource.tags, spec.operation),
+    ...operation('delete', resource.path, resource.names.tags, spec.operationId ?? `delete${resource.names.type}`, spec),
     request: { params: resource.id.params },
     parameters: [ifMatchParameter],
     responses: {
@@ -268,5 +259,35 @@ export function deleteRecord<K extends string, T extends Record<K, string>>(
   });
 }
 
-/** A record resource, its types read from its parts. */
-export const recordResource = <K extends string, T extends Record<K, string>>(resource: RecordResource<K, T>) => resource;
+/** The operations of one record resource, each where it has it; they are added in this order. */
+export interface RecordOperations<Q extends PageQuery, I, B, T> {
+  list?: ListOperation<Q, T>;
+  create?: CreateOperation<I, T>;
+  get?: GetOperation<T>;
+  update?: UpdateOperation<B, T>;
+  delete?: DeleteOperation;
+}
+
+/** Adds a record resource's operations to `app`, after any it has of its own. */
+export function addRecordRoutes<P extends string, K extends string, Q extends PageQuery, I, B, T extends Record<K, string>>(
+  app: ApiRoutes,
+  db: Database,
+  resource: RecordResource<K, T> & Listed<P, T>,
+  operations: RecordOperations<Q, I, B, T>,
+) {
+  if (operations.list) listRecords(app, db, resource, operations.list);
+  if (operations.create) createRecord(app, db, resource, operations.create);
+  if (operations.get) getRecord(app, db, resource, operations.get);
+  if (operations.update) updateRecord(app, db, resource, operations.update);
+  if (operations.delete) deleteRecord(app, db, resource, operations.delete);
+  return app;
+}
+
+/** The routes of a record resource, mounted by app.ts with the database. */
+export const recordRoutes =
+  <P extends string, K extends string, Q extends PageQuery, I, B, T extends Record<K, string>>(
+    resource: RecordResource<K, T> & Listed<P, T>,
+    operations: RecordOperations<Q, I, B, T>,
+  ) =>
+  (database: DatabaseHandle) =>
+    addRecordRoutes(new ApiRoutes(), database.db, resource, operations);

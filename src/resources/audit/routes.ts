@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { pageQuerySchema } from '../../http/pagination.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmResource } from '../farms/routes.js';
+import { recordList } from '../record-resource.js';
 import { listRecords } from '../record-routes.js';
 
 const auditEntrySchema = z
@@ -25,20 +26,22 @@ const auditEntrySchema = z
   })
   .openapi('AuditEntry');
 
+// The farm's audit trail, at …/audit under the tag of sharing.
+const audit = recordList({
+  kind: 'audit',
+  plural: 'audit',
+  tags: ['Sharing'],
+  said: ['entry', 'entries'],
+  schema: auditEntrySchema,
+  parent: farmResource,
+});
+
 export function auditRoutes(database: DatabaseHandle) {
   const app = new ApiRoutes();
-  listRecords(app, database.db, {
-    tags: ['Sharing'],
-    path: '/api/farms/{b_id_farm}/audit',
-    parent: farmResource,
-    operation: {
-      operationId: 'listAuditOfFarm',
-      summary: 'The audit trail of a farm: who changed what, and when (owners only)',
-      description: 'Oldest first. Entries stay when the resources they name are deleted; they hold identifiers, never deleted contents.',
-    },
+  listRecords(app, database.db, audit, {
+    summary: 'The audit trail of a farm: who changed what, and when (owners only)',
+    description: 'Oldest first. Entries stay when the resources they name are deleted; they hold identifiers, never deleted contents.',
     query: pageQuerySchema,
-    item: auditEntrySchema,
-    page: { name: 'AuditPage', description: 'One page of entries.' },
     action: 'share',
     errors: ['forbidden'],
     list: listAudit,

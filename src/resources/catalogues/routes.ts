@@ -1,9 +1,7 @@
 // HTTP for the crop and fertilizer catalogues: paginated, searchable by name or code.
 import { createRoute, z } from '@hono/zod-openapi';
-import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
-import type { PageQuery } from '../../db/paging.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
-import { jsonContent } from '../../http/route-helpers.js';
+import { apiKeySecurity } from '../../http/openapi.js';
+import { envelope, pageQuerySchema, pageResponses } from '../../http/pagination.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { catalogueFertilizerSchema, documentedFields } from '../fertilizers/schemas.js';
 import { cultivationSchema } from '../cultivations/schemas.js';
@@ -30,60 +28,57 @@ const cropEntrySchema = cultivationSchema
 
 const documentedFertilizers = fertilizerCatalogue.map(documentedFields);
 
-function search<T>(entries: readonly T[], texts: (entry: T) => Array<string | null>, query: PageQuery & { q?: string | undefined }) {
-  const needle = query.q?.trim().toLowerCase();
-  const matches = needle ? entries.filter((entry) => texts(entry).some((text) => text?.toLowerCase().includes(needle))) : entries;
-  return envelope(matches.slice(query.offset, query.offset + query.limit), query, matches.length);
+/** A catalogue as one page of its entries at a time, those whose `texts` hold `q` where a client sends it. */
+interface CatalogueList<T> {
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  /** The 200's description, the entry's schema and the page schema's name. */
+  page: [string, z.ZodType, string];
+  entries: readonly T[];
+  texts: (entry: T) => Array<string | null>;
 }
 
-const cropsRoute = createRoute({
-  method: 'get',
-  path: '/api/catalogues/cultivations',
-  operationId: 'listCultivationCatalogue',
-  tags: ['Catalogues'],
-  summary: 'The BRP crop catalogue',
-  description: 'In catalogue order. b_lu_catalogue is what a cultivation stores.',
-  security: apiKeySecurity,
-  request: { query: searchQuerySchema },
-  responses: {
-    200: { description: 'One page of crops.', content: jsonContent(envelopeSchema(cropEntrySchema, 'CatalogueCropPage')) },
-    ...errorResponses(...authenticatedErrors, 'validation-failed'),
-  },
-});
-
-const fertilizersRoute = createRoute({
-  method: 'get',
-  path: '/api/catalogues/fertilizers',
-  operationId: 'listFertilizerCatalogue',
-  tags: ['Catalogues'],
-  summary: 'The SRM and BAAT fertilizer catalogues',
-  description: 'SRM first, then BAAT, in catalogue order. p_id_catalogue is what a farm acquires.',
-  security: apiKeySecurity,
-  request: { query: searchQuerySchema },
-  responses: {
-    200: {
-      description: 'One page of fertilizers.',
-      content: jsonContent(envelopeSchema(catalogueFertilizerSchema, 'CatalogueFertilizerPage')),
-    },
-    ...errorResponses(...authenticatedErrors, 'validation-failed'),
-  },
-});
+function catalogueList<T>(app: ApiRoutes, { path, operationId, summary, description, page, entries, texts }: CatalogueList<T>) {
+  const route = createRoute({
+    method: 'get',
+    path,
+    operationId,
+    tags: ['Catalogues'],
+    summary,
+    description,
+    security: apiKeySecurity,
+    request: { query: searchQuerySchema },
+    responses: pageResponses(...page),
+  });
+  app.openapi(route, (c) => {
+    const query = c.req.valid('query');
+    const needle = query.q?.trim().toLowerCase();
+    const matches = needle ? entries.filter((entry) => texts(entry).some((text) => text?.toLowerCase().includes(needle))) : entries;
+    return json(c, envelope(matches.slice(query.offset, query.offset + query.limit), query, matches.length), 200);
+  });
+}
 
 export function catalogueRoutes() {
   const app = new ApiRoutes();
-  app.openapi(cropsRoute, (c) =>
-    json(
-      c,
-      search(crops, (e) => [e.b_lu_name, e.b_lu_name_en, e.b_lu_catalogue], c.req.valid('query')),
-      200,
-    ),
-  );
-  app.openapi(fertilizersRoute, (c) =>
-    json(
-      c,
-      search(documentedFertilizers, (e) => [e.p_name_nl, e.p_id_catalogue], c.req.valid('query')),
-      200,
-    ),
-  );
+  catalogueList(app, {
+    path: '/api/catalogues/cultivations',
+    operationId: 'listCultivationCatalogue',
+    summary: 'The BRP crop catalogue',
+    description: 'In catalogue order. b_lu_catalogue is what a cultivation stores.',
+    page: ['One page of crops.', cropEntrySchema, 'CatalogueCropPage'],
+    entries: crops,
+    texts: (crop) => [crop.b_lu_name, crop.b_lu_name_en, crop.b_lu_catalogue],
+  });
+  catalogueList(app, {
+    path: '/api/catalogues/fertilizers',
+    operationId: 'listFertilizerCatalogue',
+    summary: 'The SRM and BAAT fertilizer catalogues',
+    description: 'SRM first, then BAAT, in catalogue order. p_id_catalogue is what a farm acquires.',
+    page: ['One page of fertilizers.', catalogueFertilizerSchema, 'CatalogueFertilizerPage'],
+    entries: documentedFertilizers,
+    texts: (fertilizer) => [fertilizer.p_name_nl, fertilizer.p_id_catalogue],
+  });
   return app;
 }

@@ -31,10 +31,8 @@ const listRoute = createRoute({
   },
 });
 
-export function changeRoutes(database: DatabaseHandle) {
-  const db = database.db;
-  const app = new ApiRoutes();
-  app.openapi(listRoute, async (c) => {
+export function changeRoutes({ db }: DatabaseHandle) {
+  return new ApiRoutes().openapi(listRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');
     const { role } = await authorizeWithRole(db, c.get('principal'), 'farm', b_id_farm, 'read');
@@ -53,5 +51,4 @@ export function changeRoutes(database: DatabaseHandle) {
       .map(({ action, type, id, updated_at, removed }) => ({ action, type, id, updated_at, removed }));
     return json(c, { data, next: encodeCursor({ farmId: b_id_farm, position: read.next }), has_more: read.hasMore }, 200);
   });
-  return app;
 }

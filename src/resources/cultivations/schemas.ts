@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { recordTimesShape } from '../record-times.js';
 import { dateSchema } from '../../http/dates.js';
 import { unprocessable } from '../../http/validation.js';
+import { nullableNumber } from '../value-schemas.js';
 
 const endNotBeforeStart = (c: { b_lu_start?: string; b_lu_end?: string | null }, ctx: z.RefinementCtx) => {
   if (c.b_lu_start && c.b_lu_end && c.b_lu_end < c.b_lu_start) {
@@ -40,8 +41,8 @@ const writable = {
 
 export const cultivationCreateSchema = z.strictObject(writable).superRefine(endNotBeforeStart).openapi('CultivationCreate');
 export const cultivationUpdateSchema = z.strictObject(writable).partial().superRefine(endNotBeforeStart).openapi('CultivationUpdate');
-
-const nullableNumber = (description: string) => z.number().nullable().openapi({ description });
+export type CultivationCreate = z.infer<typeof cultivationCreateSchema>;
+export type CultivationUpdate = z.infer<typeof cultivationUpdateSchema>;
 
 export const cultivationSchema = z
   .object({
@@ -75,6 +76,4 @@ export const cultivationSchema = z
   })
   .openapi('Cultivation');
 
-export type CultivationCreate = z.infer<typeof cultivationCreateSchema>;
-export type CultivationUpdate = z.infer<typeof cultivationUpdateSchema>;
 export type Cultivation = z.infer<typeof cultivationSchema>;

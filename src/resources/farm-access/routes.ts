@@ -7,18 +7,28 @@ import { pageQuerySchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmResource } from '../farms/routes.js';
+import { recordList } from '../record-resource.js';
 import { listRecords } from '../record-routes.js';
 import { accessEmailParams, accessEntrySchema, accessGrantSchema } from './schemas.js';
 import { grantAccess, listAccess, revokeAccess } from './store.js';
 import { json, noContent } from '../../http/responses.js';
 
-const tags = ['Sharing'];
+// Roles on a farm, listed at …/access under the tag of sharing.
+const access = recordList({
+  kind: 'access',
+  plural: 'access',
+  tags: ['Sharing'],
+  said: ['role', 'roles'],
+  page: 'FarmAccessPage',
+  schema: accessEntrySchema,
+  parent: farmResource,
+});
 
 const grantRoute = createRoute({
   method: 'put',
-  path: '/api/farms/{b_id_farm}/access',
+  path: access.listPath,
   operationId: 'grantAccessToFarm',
-  tags,
+  tags: access.names.tags,
   summary: 'Grant a signed-up user a role on a farm, or change it (owners only)',
   description: 'An e-mail address nobody signed up with is 422. Demoting the last owner is 409. Takes effect on the next request.',
   security: apiKeySecurity,
@@ -33,7 +43,7 @@ const revokeRoute = createRoute({
   method: 'delete',
   path: '/api/farms/{b_id_farm}/access/{email}',
   operationId: 'revokeAccessToFarm',
-  tags,
+  tags: access.names.tags,
   summary: "Remove a user's role on a farm (owners only)",
   description: 'Removing the last owner is 409; an address without a role is 404. Takes effect on the next request.',
   security: apiKeySecurity,
@@ -48,18 +58,10 @@ export function farmAccessRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
-  listRecords(app, db, {
-    tags,
-    path: '/api/farms/{b_id_farm}/access',
-    parent: farmResource,
-    operation: {
-      operationId: 'listAccessOfFarm',
-      summary: 'List who has which role on a farm (owners only)',
-      description: 'Ordered by when the role was granted. Other roles get 403; users without a role 404.',
-    },
+  listRecords(app, db, access, {
+    summary: 'List who has which role on a farm (owners only)',
+    description: 'Ordered by when the role was granted. Other roles get 403; users without a role 404.',
     query: pageQuerySchema,
-    item: accessEntrySchema,
-    page: { name: 'FarmAccessPage', description: 'One page of roles.' },
     action: 'share',
     errors: ['forbidden'],
     list: listAccess,

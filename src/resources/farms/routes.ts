@@ -6,47 +6,43 @@ import { recordWrite } from '../../access/audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { AccessMemory } from '../../access/access-memory.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
-import { envelope, envelopeSchema, pageQuerySchema } from '../../http/pagination.js';
+import { envelope, pageQuerySchema, pageResponses } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { notFound } from '../../core/domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { etagHeader, readResponse, recordResponse } from '../../http/etag.js';
 import { json } from '../../http/responses.js';
-import { deleteRecord, getRecordRoute, recordResource, updateRecord } from '../record-routes.js';
+import { recordResource } from '../record-resource.js';
+import { deleteRecord, getRecordRoute, updateRecord } from '../record-routes.js';
 import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema, type Farm } from './schemas.js';
 import { createFarm, deleteFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
 
 export const farmResource = recordResource({
-  tags: ['Farms'],
   kind: 'farm',
-  path: '/api/farms/{b_id_farm}',
+  plural: 'farms',
   id: { name: 'b_id_farm', params: farmIdParams },
   schema: farmSchema,
 });
-const { tags } = farmResource;
 
 // The farms of the principal, not of a parent record.
 const listRoute = createRoute({
   method: 'get',
-  path: '/api/farms',
+  path: farmResource.listPath,
   operationId: 'listFarms',
-  tags,
+  tags: farmResource.names.tags,
   summary: 'List the farms you have a role on',
   description: 'Ordered by creation time ascending, then identifier.',
   security: apiKeySecurity,
   request: { query: pageQuerySchema },
-  responses: {
-    200: { description: 'One page of farms.', content: jsonContent(envelopeSchema(farmSchema, 'FarmPage')) },
-    ...errorResponses(...authenticatedErrors, 'validation-failed'),
-  },
+  responses: pageResponses('One page of farms.', farmSchema, 'FarmPage'),
 });
 
 // A farm is under no record: anyone signed in may create one.
 const createFarmRoute = createRoute({
   method: 'post',
-  path: '/api/farms',
+  path: farmResource.listPath,
   operationId: 'createFarm',
-  tags,
+  tags: farmResource.names.tags,
   summary: 'Create a farm (you become its owner)',
   security: apiKeySecurity,
   request: { body: { required: true, content: jsonContent(farmCreateSchema) } },
@@ -60,7 +56,7 @@ const createFarmRoute = createRoute({
   },
 });
 
-const getRoute = getRecordRoute(farmResource, { operationId: 'getFarm', summary: 'Get a farm' }, 'The farm.');
+const getRoute = getRecordRoute(farmResource, { summary: 'Get a farm' });
 
 export function farmRoutes({ database, access }: { database: DatabaseHandle; access: AccessMemory }) {
   const db = database.db;
@@ -93,13 +89,13 @@ export function farmRoutes({ database, access }: { database: DatabaseHandle; acc
   });
 
   updateRecord(app, db, farmResource, {
-    operation: { operationId: 'updateFarm', summary: 'Update a farm (owner or advisor)' },
-    body: farmUpdateSchema,
+    summary: 'Update a farm (owner or advisor)',
     response: 'The farm after the update.',
+    body: farmUpdateSchema,
     update: updateFarm,
   });
   deleteRecord(app, db, farmResource, {
-    operation: { operationId: 'deleteFarm', summary: 'Delete a farm and everything on it, permanently (owner or advisor)' },
+    summary: 'Delete a farm and everything on it, permanently (owner or advisor)',
     remove: deleteFarm,
   });
 

@@ -1,19 +1,13 @@
 // The farm on the wire: its documented fields, validated and documented by the same schemas.
 import { z } from '@hono/zod-openapi';
+import { nameSchema } from '../value-schemas.js';
 import { recordTimesShape } from '../record-times.js';
 
 const optionalText = (max: number, description: string, example: string) =>
   z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional().openapi({ description, example });
 
-const farmName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters')
-  .openapi({ description: 'Farm name.', example: 'De Hoeve' });
-
 const farmFields = {
-  b_name_farm: farmName,
+  b_name_farm: nameSchema('Farm name.', 'De Hoeve'),
   b_businessid_farm: optionalText(100, 'Business registration number.', '12345678'),
   b_address_farm: optionalText(500, 'Address.', 'Dorpsstraat 1, Wageningen'),
   b_postalcode_farm: optionalText(20, 'Postal code.', '6708 PB'),

@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { recordTimesShape } from '../record-times.js';
 import type { FertilizerEntry } from '../../catalogues/fertilizers.js';
+import { nullableNumber } from '../value-schemas.js';
 
 export const farmFertilizerCreateSchema = z
   .strictObject({
@@ -12,8 +13,6 @@ export const farmFertilizerCreateSchema = z
     p_source: z.enum(['srm', 'baat']).optional().openapi({ description: 'The catalogue; checked against the product when given.' }),
   })
   .openapi('FarmFertilizerCreate');
-
-const content = (description: string) => z.number().nullable().openapi({ description });
 
 export const catalogueFertilizerShape = {
   p_source: z.string().openapi({ description: 'Catalogue: srm or baat.' }),
@@ -26,27 +25,27 @@ export const catalogueFertilizerShape = {
   p_type_rvo: z.string().nullable().openapi({ description: 'Manure type code of the Dutch authority (RVO); null when it has none.' }),
   p_app_amount_unit: z.enum(['kg/ha', 'ton/ha', 'l/ha', 'm3/ha']).openapi({ description: 'Unit in which application amounts are sent.' }),
   p_app_method_options: z.array(z.string()).openapi({ description: 'The application methods this fertilizer may be applied with.' }),
-  p_n_rt: content('Total N, g N/kg.'),
-  p_no3_rt: content('Nitrate N, g N/kg.'),
-  p_nh4_rt: content('Ammonium N, g N/kg.'),
-  p_n_wc: content('N working coefficient, fraction.'),
-  p_s_rt: content('Sulphur, g SO3/kg.'),
-  p_ef_nh3: content('NH3 emission factor (mineral fertilizers), fraction of N.'),
-  p_p_rt: content('Phosphate, g P2O5/kg.'),
-  p_k_rt: content('Potash, g K2O/kg.'),
-  p_eoc: content('Effective organic carbon, g EOC/kg.'),
-  p_eom: content('Effective organic matter, g EOM/kg.'),
-  p_mg_rt: content('Magnesium, g MgO/kg.'),
-  p_ca_rt: content('Calcium, g CaO/kg.'),
-  p_na_rt: content('Sodium.'),
-  p_cu_rt: content('Copper, mg/kg.'),
-  p_zn_rt: content('Zinc, mg/kg.'),
-  p_co_rt: content('Cobalt, mg/kg.'),
-  p_mn_rt: content('Manganese, mg/kg.'),
-  p_mo_rt: content('Molybdenum, mg/kg.'),
-  p_b_rt: content('Boron, mg/kg.'),
-  p_dm: content('Dry matter, g/kg.'),
-  p_density: content('Density, kg/l.'),
+  p_n_rt: nullableNumber('Total N, g N/kg.'),
+  p_no3_rt: nullableNumber('Nitrate N, g N/kg.'),
+  p_nh4_rt: nullableNumber('Ammonium N, g N/kg.'),
+  p_n_wc: nullableNumber('N working coefficient, fraction.'),
+  p_s_rt: nullableNumber('Sulphur, g SO3/kg.'),
+  p_ef_nh3: nullableNumber('NH3 emission factor (mineral fertilizers), fraction of N.'),
+  p_p_rt: nullableNumber('Phosphate, g P2O5/kg.'),
+  p_k_rt: nullableNumber('Potash, g K2O/kg.'),
+  p_eoc: nullableNumber('Effective organic carbon, g EOC/kg.'),
+  p_eom: nullableNumber('Effective organic matter, g EOM/kg.'),
+  p_mg_rt: nullableNumber('Magnesium, g MgO/kg.'),
+  p_ca_rt: nullableNumber('Calcium, g CaO/kg.'),
+  p_na_rt: nullableNumber('Sodium.'),
+  p_cu_rt: nullableNumber('Copper, mg/kg.'),
+  p_zn_rt: nullableNumber('Zinc, mg/kg.'),
+  p_co_rt: nullableNumber('Cobalt, mg/kg.'),
+  p_mn_rt: nullableNumber('Manganese, mg/kg.'),
+  p_mo_rt: nullableNumber('Molybdenum, mg/kg.'),
+  p_b_rt: nullableNumber('Boron, mg/kg.'),
+  p_dm: nullableNumber('Dry matter, g/kg.'),
+  p_density: nullableNumber('Density, kg/l.'),
 };
 
 export const catalogueFertilizerSchema = z.object(catalogueFertilizerShape).openapi('CatalogueFertilizer');

@@ -8,20 +8,15 @@ import { envelope, envelopeSchema } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { farmResource } from '../farms/routes.js';
-import { createRecord, deleteRecord, getRecord, pathId, recordResource, updateRecord } from '../record-routes.js';
+import { recordResource } from '../record-resource.js';
+import { addRecordRoutes } from '../record-routes.js';
 import { fieldCreateSchema, fieldFeatureCollectionSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
 import { createField, deleteField, getField, listFields, listFieldsWithGeometry, updateField } from './store.js';
 import { featureCollection } from './feature-collection.js';
 import { geoJson, json } from '../../http/responses.js';
 import { negotiate } from '../../http/negotiation.js';
 
-export const fieldResource = recordResource({
-  tags: ['Fields'],
-  kind: 'field',
-  path: '/api/fields/{b_id}',
-  id: pathId('b_id', 'Field identifier.'),
-  schema: fieldSchema,
-});
+export const fieldResource = recordResource({ kind: 'field', plural: 'fields', id: 'b_id', schema: fieldSchema, parent: farmResource });
 
 const GEOJSON = 'application/geo+json';
 /** What the list answers in; the first is the default. */
@@ -33,9 +28,9 @@ const varyAcceptHeader = {
 // Not listRecords: a page of fields is JSON or GeoJSON, as Accept prefers.
 const listRoute = createRoute({
   method: 'get',
-  path: '/api/farms/{b_id_farm}/fields',
+  path: fieldResource.listPath,
   operationId: 'listFieldsOfFarm',
-  tags: fieldResource.tags,
+  tags: fieldResource.names.tags,
   summary: 'List the fields of a farm',
   description:
     'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. ' +
@@ -72,44 +67,27 @@ export function fieldRoutes(database: DatabaseHandle) {
     return json(c, envelope(data, query, total), 200, { vary: 'Accept' });
   });
 
-  createRecord(app, db, fieldResource, {
-    path: '/api/farms/{b_id_farm}/fields',
-    parent: farmResource,
-    operation: {
-      operationId: 'createFieldOnFarm',
+  return addRecordRoutes(app, db, fieldResource, {
+    create: {
       summary: 'Add a field to a farm (owner or advisor)',
       description:
         'b_area (ha) and b_centroid are computed from b_geometry. A geometry over 10,000 positions, or one that is not a valid Polygon or MultiPolygon, is 422.',
+      body: fieldCreateSchema,
+      errors: ['unprocessable-entity'],
+      create: createField,
     },
-    body: fieldCreateSchema,
-    response: 'The field.',
-    errors: ['unprocessable-entity'],
-    create: createField,
-  });
-  getRecord(app, db, fieldResource, {
-    operation: { operationId: 'getField', summary: 'Get a field, with its geometry' },
-    response: 'The field.',
-    read: getField,
-  });
-  updateRecord(app, db, fieldResource, {
-    operation: {
-      operationId: 'updateField',
+    get: { summary: 'Get a field, with its geometry', read: getField },
+    update: {
       summary: 'Change a field (owner or advisor)',
       description:
         'Any subset. A new geometry recomputes b_area and b_centroid. b_end must stay after b_start, stored or sent (409 when it contradicts a stored date).',
+      body: fieldUpdateSchema,
+      errors: ['conflict', 'unprocessable-entity'],
+      update: updateField,
     },
-    body: fieldUpdateSchema,
-    response: 'The field after the change.',
-    errors: ['conflict', 'unprocessable-entity'],
-    update: updateField,
-  });
-  deleteRecord(app, db, fieldResource, {
-    operation: {
-      operationId: 'deleteField',
+    delete: {
       summary: 'Delete a field with its cultivations, harvests, soil analyses and fertilizer applications, permanently',
+      remove: deleteField,
     },
-    remove: deleteField,
   });
-
-  return app;
 }

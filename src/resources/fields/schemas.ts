@@ -6,6 +6,7 @@ import { dateSchema } from '../../http/dates.js';
 import { paginationSchema } from '../../http/pagination.js';
 import { unprocessable } from '../../http/validation.js';
 import { geometryProblem, MAX_COORDINATES, MAX_POLYGONS, MAX_RINGS } from './geometry.js';
+import { nameSchema } from '../value-schemas.js';
 
 export const acquiringMethods = [
   'owner',
@@ -63,12 +64,7 @@ const geometrySchema = z
     },
   });
 
-const name = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters')
-  .openapi({ description: 'Name of the field.', example: 'Achter de schuur' });
+const name = nameSchema('Name of the field.', 'Achter de schuur');
 
 const sourceIdDescription =
   "The field's identifier in the system it came from, such as the sector id of an RVO parcel export; null when not stated. Importers match a file's fields to stored ones by it.";

@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { recordTimesShape } from '../record-times.js';
 import { dateSchema } from '../../http/dates.js';
+import { nullableNumber } from '../value-schemas.js';
 
 const measurement = (max: number, description: string) =>
   z.number().min(0, 'must not be negative').max(max, `must be at most ${max}`).nullable().optional().openapi({ description });
@@ -32,6 +33,7 @@ export const harvestCreateSchema = z.strictObject({ b_lu_harvest_date: harvestDa
   description:
     "Which measurements are required depends on the crop's harvest category (b_lu_harvestcat): HC010 b_lu_yield_fresh, b_lu_dm, b_lu_n_harvestable; HC020/HC031 b_lu_yield, b_lu_cp; HC040/HC041 b_lu_yield_bruto, b_lu_tarra, b_lu_dm, b_lu_n_harvestable; HC042 b_lu_yield_bruto, b_lu_tarra, b_lu_uww, b_lu_n_harvestable; HC050 b_lu_yield_fresh, b_lu_moist, b_lu_cp. A harvest without any measurement is stored as such and the calculations use catalogue values.",
 });
+export type HarvestCreate = z.infer<typeof harvestCreateSchema>;
 
 export const harvestUpdateSchema = z
   .strictObject({ b_lu_harvest_date: harvestDate, ...measurements })
@@ -39,27 +41,24 @@ export const harvestUpdateSchema = z
   .openapi('HarvestUpdate', {
     description: 'Measurements sent replace the stored ones (null clears one); the derived values are recomputed.',
   });
-
-const stored = (description: string) => z.number().nullable().openapi({ description });
+export type HarvestUpdate = z.infer<typeof harvestUpdateSchema>;
 
 export const harvestSchema = z
   .object({
     b_id_harvesting: z.string().openapi({ description: 'Harvest identifier.' }),
     b_lu: z.string().openapi({ description: 'Cultivation identifier.' }),
     b_lu_harvest_date: z.string().openapi({ format: 'date', description: 'Date of the harvest.' }),
-    b_lu_yield: stored('Dry-matter yield used by the calculations, kg DM/ha (derived; null without measurements).'),
-    b_lu_n_harvestable: stored('N content used by the calculations, g N/kg DM (derived; null without measurements).'),
-    b_lu_yield_fresh: stored('As sent, kg/ha.'),
-    b_lu_yield_bruto: stored('As sent, kg/ha.'),
-    b_lu_tarra: stored('As sent, %.'),
-    b_lu_dm: stored('As sent, g/kg.'),
-    b_lu_moist: stored('As sent, %.'),
-    b_lu_uww: stored('As sent, g per 5 kg.'),
-    b_lu_cp: stored('As sent, g/kg DM.'),
+    b_lu_yield: nullableNumber('Dry-matter yield used by the calculations, kg DM/ha (derived; null without measurements).'),
+    b_lu_n_harvestable: nullableNumber('N content used by the calculations, g N/kg DM (derived; null without measurements).'),
+    b_lu_yield_fresh: nullableNumber('As sent, kg/ha.'),
+    b_lu_yield_bruto: nullableNumber('As sent, kg/ha.'),
+    b_lu_tarra: nullableNumber('As sent, %.'),
+    b_lu_dm: nullableNumber('As sent, g/kg.'),
+    b_lu_moist: nullableNumber('As sent, %.'),
+    b_lu_uww: nullableNumber('As sent, g per 5 kg.'),
+    b_lu_cp: nullableNumber('As sent, g/kg DM.'),
     ...recordTimesShape,
   })
   .openapi('Harvest');
 
-export type HarvestCreate = z.infer<typeof harvestCreateSchema>;
-export type HarvestUpdate = z.infer<typeof harvestUpdateSchema>;
 export type Harvest = z.infer<typeof harvestSchema>;
