@@ -3,8 +3,8 @@
 // records are selected by a subquery over the same fields, never by a list of their ids: a statement
 // with one parameter per field fails beyond PostgreSQL's 65,535 parameters (a farm of 70,000 fields).
 import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { findCrop } from '../catalogues/crops.js';
-import { findFertilizer } from '../catalogues/fertilizers.js';
+import { storedCrop } from '../catalogues/crops.js';
+import { storedFertilizer } from '../catalogues/fertilizers.js';
 import type { Database } from '../db/client.js';
 import { periodOverlaps } from '../db/periods.js';
 import { cultivations, farmFertilizers, fertilizerApplications, fields, harvests, soilAnalyses } from '../db/schema.js';
@@ -46,7 +46,7 @@ export function applicationsQuery(db: Database, onFields: SQL, timeframe: Timefr
 /** An application row with its catalogue fertilizer. */
 export const withFertilizer = <T extends { p_id_catalogue: string }>(row: T) => ({
   ...row,
-  fertilizer: findFertilizer(row.p_id_catalogue)!,
+  fertilizer: storedFertilizer(row.p_id_catalogue),
 });
 
 /** The rows of each key, in their order. */
@@ -96,6 +96,7 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
         .where(overlapping);
       const harvestRows = await tx
         .select({
+          b_id: cultivations.b_id,
           b_id_harvesting: harvests.b_id_harvesting,
           b_lu: harvests.b_lu,
           b_lu_harvest_date: harvests.b_lu_harvest_date,
@@ -119,14 +120,13 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
         )
         .orderBy(...recordedLatestFirst);
       const applicationRows = await applicationsQuery(tx, inArray(fertilizerApplications.b_id, selectedIds), timeframe);
-      const fieldOfCultivation = new Map(cultivationRows.map((c) => [c.b_lu, c.b_id]));
       const cultivationsOf = groupBy(cultivationRows, (c) => c.b_id);
-      const harvestsOf = groupBy(harvestRows, (h) => fieldOfCultivation.get(h.b_lu)!);
+      const harvestsOf = groupBy(harvestRows, (h) => h.b_id);
       const analysesOf = groupBy(analysisRows, (a) => a.b_id);
       const applicationsOf = groupBy(applicationRows, (a) => a.b_id);
       return fieldRows.map((field) => ({
         ...field,
-        cultivations: (cultivationsOf.get(field.b_id) ?? []).map((c) => ({ ...c, crop: findCrop(c.b_lu_catalogue)! })),
+        cultivations: (cultivationsOf.get(field.b_id) ?? []).map((c) => ({ ...c, crop: storedCrop(c.b_lu_catalogue) })),
         harvests: harvestsOf.get(field.b_id) ?? [],
         soilAnalyses: analysesOf.get(field.b_id) ?? [],
         applications: (applicationsOf.get(field.b_id) ?? []).map(withFertilizer) as BalanceApplication[],
