@@ -20,6 +20,23 @@ export const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQ
     ? eq(fields.b_id, selection.b_id)
     : and(eq(fields.b_id_farm, selection.b_id_farm), periodOverlaps(fields.b_start, fields.b_end, timeframe));
 
+/** The ids of the selected fields, a subquery: in the snapshot the fields were read in, it selects the same ones. */
+export const selectedFieldIds = (db: Database, selection: FieldSelection, timeframe: Timeframe) =>
+  db.select({ b_id: fields.b_id }).from(fields).where(fieldFilter(selection, timeframe));
+
+/** The cultivations of the fields `fieldIds` selects that overlap the timeframe. */
+export const overlappingCultivations = (fieldIds: ReturnType<typeof selectedFieldIds>, timeframe: Timeframe): SQL | undefined =>
+  and(inArray(cultivations.b_id, fieldIds), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, timeframe));
+
+/** The columns of a cultivation that every calculation reads. */
+export const cultivationColumns = {
+  b_id: cultivations.b_id,
+  b_lu: cultivations.b_lu,
+  b_lu_catalogue: cultivations.b_lu_catalogue,
+  b_lu_start: cultivations.b_lu_start,
+  b_lu_end: cultivations.b_lu_end,
+};
+
 /**
  * Soil analyses the most recently recorded first: of two sampled on the same day, the later-recorded one
  * gives the newest values (soil-values.ts newestValues).
@@ -75,23 +92,12 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
         .from(fields)
         .where(fieldFilter(selection, timeframe));
       if (fieldRows.length === 0) return [];
-      // The snapshot is the one fieldRows was read in, so the subquery selects the same fields.
-      const selectedIds = tx.select({ b_id: fields.b_id }).from(fields).where(fieldFilter(selection, timeframe));
-      const overlapping = and(
-        inArray(cultivations.b_id, selectedIds),
-        periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, timeframe),
-      );
+      const selectedIds = selectedFieldIds(tx, selection, timeframe);
+      const overlapping = overlappingCultivations(selectedIds, timeframe);
       // One after the other: a transaction is one connection, which runs one statement at a time anyway
       // (node-postgres deprecates queueing several on one client).
       const cultivationRows = await tx
-        .select({
-          b_id: cultivations.b_id,
-          b_lu: cultivations.b_lu,
-          b_lu_catalogue: cultivations.b_lu_catalogue,
-          b_lu_start: cultivations.b_lu_start,
-          b_lu_end: cultivations.b_lu_end,
-          m_cropresidue: cultivations.m_cropresidue,
-        })
+        .select({ ...cultivationColumns, m_cropresidue: cultivations.m_cropresidue })
         .from(cultivations)
         .where(overlapping);
       const harvestRows = await tx
