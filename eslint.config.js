@@ -67,6 +67,11 @@ export default defineConfig(
     },
   },
   {
+    // A value that may be missing is checked, or its type says it is there: no `x!` in the server.
+    files: ['src/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
     // Tests and benchmarks read JSON answers loosely; a typed client for every answer would prove nothing more.
     files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

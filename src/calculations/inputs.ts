@@ -3,8 +3,8 @@
 // records are selected by a subquery over the same fields, never by a list of their ids: a statement
 // with one parameter per field fails beyond PostgreSQL's 65,535 parameters (a farm of 70,000 fields).
 import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { findCrop } from '../catalogues/crops.js';
-import { findFertilizer } from '../catalogues/fertilizers.js';
+import { storedCrop } from '../catalogues/crops.js';
+import { storedFertilizer } from '../catalogues/fertilizers.js';
 import type { Database } from '../db/client.js';
 import { periodOverlaps } from '../db/periods.js';
 import { cultivations, farmFertilizers, fertilizerApplications, fields, harvests, soilAnalyses } from '../db/schema.js';
@@ -19,6 +19,23 @@ export const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQ
   'b_id' in selection
     ? eq(fields.b_id, selection.b_id)
     : and(eq(fields.b_id_farm, selection.b_id_farm), periodOverlaps(fields.b_start, fields.b_end, timeframe));
+
+/** The ids of the selected fields, a subquery: in the snapshot the fields were read in, it selects the same ones. */
+export const selectedFieldIds = (db: Database, selection: FieldSelection, timeframe: Timeframe) =>
+  db.select({ b_id: fields.b_id }).from(fields).where(fieldFilter(selection, timeframe));
+
+/** The cultivations of the fields `fieldIds` selects that overlap the timeframe. */
+export const overlappingCultivations = (fieldIds: ReturnType<typeof selectedFieldIds>, timeframe: Timeframe): SQL | undefined =>
+  and(inArray(cultivations.b_id, fieldIds), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, timeframe));
+
+/** The columns of a cultivation that every calculation reads. */
+export const cultivationColumns = {
+  b_id: cultivations.b_id,
+  b_lu: cultivations.b_lu,
+  b_lu_catalogue: cultivations.b_lu_catalogue,
+  b_lu_start: cultivations.b_lu_start,
+  b_lu_end: cultivations.b_lu_end,
+};
 
 /**
  * Soil analyses the most recently recorded first: of two sampled on the same day, the later-recorded one
@@ -46,7 +63,7 @@ export function applicationsQuery(db: Database, onFields: SQL, timeframe: Timefr
 /** An application row with its catalogue fertilizer. */
 export const withFertilizer = <T extends { p_id_catalogue: string }>(row: T) => ({
   ...row,
-  fertilizer: findFertilizer(row.p_id_catalogue)!,
+  fertilizer: storedFertilizer(row.p_id_catalogue),
 });
 
 /** The rows of each key, in their order. */
@@ -75,27 +92,17 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
         .from(fields)
         .where(fieldFilter(selection, timeframe));
       if (fieldRows.length === 0) return [];
-      // The snapshot is the one fieldRows was read in, so the subquery selects the same fields.
-      const selectedIds = tx.select({ b_id: fields.b_id }).from(fields).where(fieldFilter(selection, timeframe));
-      const overlapping = and(
-        inArray(cultivations.b_id, selectedIds),
-        periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, timeframe),
-      );
+      const selectedIds = selectedFieldIds(tx, selection, timeframe);
+      const overlapping = overlappingCultivations(selectedIds, timeframe);
       // One after the other: a transaction is one connection, which runs one statement at a time anyway
       // (node-postgres deprecates queueing several on one client).
       const cultivationRows = await tx
-        .select({
-          b_id: cultivations.b_id,
-          b_lu: cultivations.b_lu,
-          b_lu_catalogue: cultivations.b_lu_catalogue,
-          b_lu_start: cultivations.b_lu_start,
-          b_lu_end: cultivations.b_lu_end,
-          m_cropresidue: cultivations.m_cropresidue,
-        })
+        .select({ ...cultivationColumns, m_cropresidue: cultivations.m_cropresidue })
         .from(cultivations)
         .where(overlapping);
       const harvestRows = await tx
         .select({
+          b_id: cultivations.b_id,
           b_id_harvesting: harvests.b_id_harvesting,
           b_lu: harvests.b_lu,
           b_lu_harvest_date: harvests.b_lu_harvest_date,
@@ -119,14 +126,13 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
         )
         .orderBy(...recordedLatestFirst);
       const applicationRows = await applicationsQuery(tx, inArray(fertilizerApplications.b_id, selectedIds), timeframe);
-      const fieldOfCultivation = new Map(cultivationRows.map((c) => [c.b_lu, c.b_id]));
       const cultivationsOf = groupBy(cultivationRows, (c) => c.b_id);
-      const harvestsOf = groupBy(harvestRows, (h) => fieldOfCultivation.get(h.b_lu)!);
+      const harvestsOf = groupBy(harvestRows, (h) => h.b_id);
       const analysesOf = groupBy(analysisRows, (a) => a.b_id);
       const applicationsOf = groupBy(applicationRows, (a) => a.b_id);
       return fieldRows.map((field) => ({
         ...field,
-        cultivations: (cultivationsOf.get(field.b_id) ?? []).map((c) => ({ ...c, crop: findCrop(c.b_lu_catalogue)! })),
+        cultivations: (cultivationsOf.get(field.b_id) ?? []).map((c) => ({ ...c, crop: storedCrop(c.b_lu_catalogue) })),
         harvests: harvestsOf.get(field.b_id) ?? [],
         soilAnalyses: analysesOf.get(field.b_id) ?? [],
         applications: (applicationsOf.get(field.b_id) ?? []).map(withFertilizer) as BalanceApplication[],

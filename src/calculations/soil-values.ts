@@ -61,9 +61,19 @@ export function densityFromOrganicMatter(organicMatter: Dec, soilType: string): 
   return clamp(estimate, 0.5, 3);
 }
 
-/** The failure of a field without the soil values a calculation needs; `missing` in the reference's order. */
-export const missingSoilParameters = (missing: readonly string[], fieldId: string) =>
-  new FieldCalculationError(
-    `Missing required soil parameters: ${missing.join(', ')}`,
-    `Add a soil analysis with them, sampled within the timeframe or without a sampling date: POST /api/fields/${fieldId}/soil-analyses.`,
-  );
+/**
+ * Fails the field unless every one of the soil values a calculation needs is there; the message names the
+ * missing ones in the order of `values`' members, which is the reference's.
+ */
+export function requireSoilValues<T extends Record<string, unknown>>(
+  values: T,
+  fieldId: string,
+): asserts values is { [K in keyof T]: Exclude<T[K], undefined> } {
+  const missing = Object.keys(values).filter((name) => values[name] === undefined);
+  if (missing.length > 0) {
+    throw new FieldCalculationError(
+      `Missing required soil parameters: ${missing.join(', ')}`,
+      `Add a soil analysis with them, sampled within the timeframe or without a sampling date: POST /api/fields/${fieldId}/soil-analyses.`,
+    );
+  }
+}

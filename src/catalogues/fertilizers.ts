@@ -61,20 +61,23 @@ export const applicationMethods = [
 ] as const;
 
 /**
- * The amount as sent, in the product's unit, in kg/ha (docs/calculations.md), in decimals
+ * How an amount as sent, in the product's unit, becomes kg/ha (docs/calculations.md), in decimals
  * (30 m3/ha × 1.005 kg/l is 30150 kg/ha, not 30149.999999999996); undefined when a volume
  * unit meets a product without a positive density.
  */
-export function amountInKgPerHa(amount: number, unit: AmountUnit, density: number | null): number | undefined {
-  const value = new Decimal(amount);
+export function kgPerHaConversion(unit: AmountUnit, density: number | null): ((amount: number) => number) | undefined {
   switch (unit) {
     case 'kg/ha':
-      return amount;
+      return (amount) => amount;
     case 'ton/ha':
-      return value.times(1000).toNumber();
+      return (amount) => new Decimal(amount).times(1000).toNumber();
     case 'l/ha':
-      return density !== null && density > 0 ? value.times(density).toNumber() : undefined;
+      return density !== null && density > 0 ? (amount) => new Decimal(amount).times(density).toNumber() : undefined;
     case 'm3/ha':
-      return density !== null && density > 0 ? value.times(1000).times(density).toNumber() : undefined;
+      return density !== null && density > 0 ? (amount) => new Decimal(amount).times(1000).times(density).toNumber() : undefined;
   }
 }
+
+/** The amount as sent, in the product's unit, in kg/ha; undefined when it has no conversion (kgPerHaConversion). */
+export const amountInKgPerHa = (amount: number, unit: AmountUnit, density: number | null): number | undefined =>
+  kgPerHaConversion(unit, density)?.(amount);

@@ -16,7 +16,8 @@ import {
 import { landUseClass } from '../../src/calculations/nitrogen-balance/land-use.js';
 import { harvestRemoval, harvestsInOrder, residueAmmonia, residueRemoval } from '../../src/calculations/nitrogen-balance/removal.js';
 import { combineSoil } from '../../src/calculations/nitrogen-balance/soil.js';
-import { deposition, fertilizerSupply, fixation, mineralisation, total } from '../../src/calculations/nitrogen-balance/supply.js';
+import { total } from '../../src/calculations/items.js';
+import { deposition, fertilizerSupply, fixation, mineralisation } from '../../src/calculations/nitrogen-balance/supply.js';
 import { target } from '../../src/calculations/nitrogen-balance/target.js';
 import { fieldTimeframe, overlapFraction } from '../../src/calculations/nitrogen-balance/timeframe.js';
 import { D, roundOutput } from '../../src/calculations/numbers.js';

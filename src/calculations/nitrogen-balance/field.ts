@@ -1,29 +1,15 @@
 // The nitrogen balance of one field (docs/calculations.md): every term in decimals, rounded only at the end.
 import type { Timeframe } from '../dates.js';
+import { outputItems, total, type OutputItem } from '../items.js';
 import { type Dec, roundOutput } from '../numbers.js';
 import { fertilizerAmmonia, nitrateLeaching } from './emission.js';
 import type { BalanceCultivation, BalanceField } from './inputs.js';
 import { landUseClass } from './land-use.js';
 import { harvestRemoval, harvestsInOrder, residueAmmonia, residueRemoval } from './removal.js';
 import { combineSoil } from './soil.js';
-import {
-  deposition,
-  FERTILIZER_GROUPS,
-  fertilizerSupply,
-  fixation,
-  groupsTotal,
-  mineralisation,
-  total,
-  type Grouped,
-  type Item,
-} from './supply.js';
+import { deposition, FERTILIZER_GROUPS, fertilizerSupply, fixation, groupsTotal, mineralisation, type Grouped } from './supply.js';
 import { target } from './target.js';
 import { fieldTimeframe, overlapFraction } from './timeframe.js';
-
-interface OutputItem {
-  id: string;
-  value: number;
-}
 type GroupedOutput = { total: number } & Record<(typeof FERTILIZER_GROUPS)[number], { total: number; applications: OutputItem[] }>;
 
 export interface FieldBalance {
@@ -49,11 +35,10 @@ export interface FieldBalance {
   target: number;
 }
 
-const items = (list: Item[]): OutputItem[] => list.map((item) => ({ id: item.id, value: roundOutput(item.value) }));
-
 function grouped(groups: Grouped): GroupedOutput {
   const output = { total: roundOutput(groupsTotal(groups)) } as GroupedOutput;
-  for (const group of FERTILIZER_GROUPS) output[group] = { total: roundOutput(total(groups[group])), applications: items(groups[group]) };
+  for (const group of FERTILIZER_GROUPS)
+    output[group] = { total: roundOutput(total(groups[group])), applications: outputItems(groups[group]) };
   return output;
 }
 
@@ -113,7 +98,7 @@ export function fieldBalance(field: BalanceField, timeframe: Timeframe, annualDe
     supply: {
       total: roundOutput(supplyTotal),
       fertilizers: grouped(fertilizers),
-      fixation: { total: roundOutput(total(fixed)), cultivations: items(fixed) },
+      fixation: { total: roundOutput(total(fixed)), cultivations: outputItems(fixed) },
       deposition: { total: roundOutput(deposited) },
       mineralisation: {
         total: roundOutput(total(mineralised)),
@@ -122,15 +107,15 @@ export function fieldBalance(field: BalanceField, timeframe: Timeframe, annualDe
     },
     removal: {
       total: roundOutput(removalTotal),
-      harvests: { total: roundOutput(total(harvested)), harvests: items(harvested) },
-      residues: { total: roundOutput(total(residuesRemoved)), cultivations: items(residuesRemoved) },
+      harvests: { total: roundOutput(total(harvested)), harvests: outputItems(harvested) },
+      residues: { total: roundOutput(total(residuesRemoved)), cultivations: outputItems(residuesRemoved) },
     },
     emission: {
       total: roundOutput(ammoniaTotal.plus(nitrate)),
       ammonia: {
         total: roundOutput(ammoniaTotal),
         fertilizers: grouped(ammoniaFertilizers),
-        residues: { total: roundOutput(total(ammoniaResidues)), cultivations: items(ammoniaResidues) },
+        residues: { total: roundOutput(total(ammoniaResidues)), cultivations: outputItems(ammoniaResidues) },
       },
       nitrate: { total: roundOutput(nitrate) },
     },

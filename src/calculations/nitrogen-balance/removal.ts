@@ -1,7 +1,7 @@
 // Removal of N (negative, kg N/ha): harvests and crop residues taken off (docs/calculations.md).
 import { D, dec, type Dec, sum, ZERO } from '../numbers.js';
 import type { BalanceCultivation, BalanceHarvest } from './inputs.js';
-import type { Item } from './supply.js';
+import type { Item } from '../items.js';
 
 /** Harvests ordered per cultivation (cultivations in their order), each cultivation's by date descending. */
 export function harvestsInOrder(

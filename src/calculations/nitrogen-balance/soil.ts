@@ -1,6 +1,6 @@
 // Combining a field's soil analyses into the seven values the balance needs (docs/calculations.md).
 import { clamp, D } from '../numbers.js';
-import { densityFromOrganicMatter, missingSoilParameters, newestValues, organicMatterFromCarbon } from '../soil-values.js';
+import { densityFromOrganicMatter, newestValues, organicMatterFromCarbon, requireSoilValues } from '../soil-values.js';
 import type { BalanceSoilAnalysis } from './inputs.js';
 
 export interface CombinedSoil {
@@ -32,6 +32,7 @@ export function combineSoil(analyses: BalanceSoilAnalysis[], fieldId: string): C
   if (density === undefined && organicMatter !== undefined && soilType !== undefined)
     density = densityFromOrganicMatter(organicMatter, soilType);
 
+  // In REQUIRED's order: the failure names the missing ones in this order.
   const present = {
     b_soiltype_agr: soilType,
     a_n_rt: nTotal,
@@ -41,7 +42,6 @@ export function combineSoil(analyses: BalanceSoilAnalysis[], fieldId: string): C
     a_som_loi: organicMatter,
     b_gwl_class: gwlClass,
   };
-  const missing = REQUIRED.filter((name) => present[name] === undefined);
-  if (missing.length > 0) throw missingSoilParameters(missing, fieldId);
-  return { b_soiltype_agr: soilType!, b_gwl_class: gwlClass! };
+  requireSoilValues(present, fieldId);
+  return { b_soiltype_agr: present.b_soiltype_agr, b_gwl_class: present.b_gwl_class };
 }

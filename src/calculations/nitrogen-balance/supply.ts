@@ -1,6 +1,7 @@
 // Supply of N (positive, kg N/ha): fertilizers, fixation, deposition, mineralisation (docs/calculations.md).
 import { mineralisationDefaults } from '../constants.js';
 import { dateIn, daysBetween, isLeapYear, maxDate, minDate, yearOf, type Timeframe } from '../dates.js';
+import { total, type Item } from '../items.js';
 import { D, dec, type Dec, sum } from '../numbers.js';
 import type { BalanceApplication, BalanceCultivation } from './inputs.js';
 import { isGrass } from './land-use.js';
@@ -9,11 +10,6 @@ export const FERTILIZER_GROUPS = ['mineral', 'manure', 'compost', 'other'] as co
 export type FertilizerGroup = (typeof FERTILIZER_GROUPS)[number];
 
 export const groupOf = (application: BalanceApplication): FertilizerGroup => application.fertilizer.p_type ?? 'other';
-
-export interface Item {
-  id: string;
-  value: Dec;
-}
 
 export type Grouped = Record<FertilizerGroup, Item[]>;
 
@@ -51,5 +47,4 @@ export function mineralisation(
   return years;
 }
 
-export const total = (items: Array<{ value: Dec }>): Dec => sum(items.map((item) => item.value));
 export const groupsTotal = (groups: Grouped): Dec => sum(FERTILIZER_GROUPS.map((g) => total(groups[g])));

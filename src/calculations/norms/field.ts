@@ -26,6 +26,9 @@ export const mapNorms = <A, B>(per: PerNorm<A>, of: (value: A, name: NormName) =
   ...(per.renure !== undefined && { renure: of(per.renure, 'renure') }),
 });
 
+/** Each norm's value with its name, in the order nitrogen, manure, phosphate, Renure. */
+export const namedNorms = <T>(per: PerNorm<T>) => Object.values(mapNorms(per, (value, name) => ({ name, value })));
+
 /** The norms of a year, by name: the Renure norm exists from 2026. */
 export const normsOf = (year: NormYear): PerNorm<NormName> => ({
   nitrogen: 'nitrogen',

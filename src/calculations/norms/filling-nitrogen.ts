@@ -35,7 +35,7 @@ function coefficient(code: string | null, region: SoilRegion, arable: boolean, d
   const onFarmProduced = farm.grazingIntention;
   for (const entry of workingCoefficients) {
     if (!entry.p_type_rvo.includes(code) || (entry.on_farm_produced !== null && entry.on_farm_produced !== onFarmProduced)) continue;
-    if (!entry.sub_types) return { value: entry.p_n_wcl!, details: details(entry.p_n_wcl!, entry.description) };
+    if (entry.sub_types === null) return { value: entry.p_n_wcl, details: details(entry.p_n_wcl, entry.description) };
     const sub = entry.sub_types.find(
       (s) =>
         (s.grazing_intention === null || s.grazing_intention === farm.grazingIntention) &&

@@ -25,7 +25,8 @@ function phosphateItems(applications: NormsApplication[], farm: FarmYear) {
 
 type PhosphateItem = ReturnType<typeof phosphateItems>[number];
 
-const organicRichOf = (items: PhosphateItem[]) => items.filter((item) => item.factor !== undefined);
+const organicRichOf = (items: PhosphateItem[]) =>
+  items.filter((item): item is PhosphateItem & { factor: number } => item.factor !== undefined);
 const thresholdMet = (organicRich: PhosphateItem[]) => sum(organicRich.map((item) => item.applied)).gte(ORGANIC_RICH_THRESHOLD);
 
 /** Whether the organic-rich fertilizers among `applications` (those of the year) bring enough phosphate for their discount. */
@@ -46,7 +47,7 @@ export function phosphateFilling(applications: NormsApplication[], farm: FarmYea
   const result = new Map<string, ApplicationFilling>();
   let left = new D(budget);
   // The smallest share first (compost before manure), newest first within a share.
-  for (const item of [...organicRich].sort((a, b) => a.factor! - b.factor!)) {
+  for (const item of [...organicRich].sort((a, b) => a.factor - b.factor)) {
     if (!discountApplies) {
       result.set(item.p_app_id, {
         p_app_id: item.p_app_id,
@@ -56,11 +57,11 @@ export function phosphateFilling(applications: NormsApplication[], farm: FarmYea
       continue;
     }
     const discounted = D.min(item.applied, left);
-    const share = discounted.times(item.factor!);
+    const share = discounted.times(item.factor);
     const rest = item.applied.minus(discounted);
     left = left.minus(discounted);
     const text = discounted.gt(0)
-      ? `OS-rijke meststof (${item.factor! * 100}% korting) draagt ${kg(share)} bij aan de norm.`
+      ? `OS-rijke meststof (${item.factor * 100}% korting) draagt ${kg(share)} bij aan de norm.`
       : 'OS-rijke meststof, geen korting toegepast.';
     result.set(item.p_app_id, {
       p_app_id: item.p_app_id,

@@ -3,7 +3,6 @@
 // the same fields, never by a list of their ids: the statements must share one snapshot (db/paging.ts inOneSnapshot).
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { periodOverlaps } from '../../db/periods.js';
 import {
   cultivations,
   derogations,
@@ -14,7 +13,17 @@ import {
   soilAnalyses,
 } from '../../db/schema.js';
 import { calendarYear, dateIn, type Timeframe } from '../dates.js';
-import { applicationsQuery, fieldFilter, groupBy, recordedLatestFirst, withFertilizer, type FieldSelection } from '../inputs.js';
+import {
+  applicationsQuery,
+  cultivationColumns,
+  fieldFilter,
+  groupBy,
+  overlappingCultivations,
+  recordedLatestFirst,
+  selectedFieldIds,
+  withFertilizer,
+  type FieldSelection,
+} from '../inputs.js';
 import type { NormsFarm, NormsField } from './inputs.js';
 import type { NormYear } from './tables.js';
 
@@ -50,19 +59,11 @@ export async function readNormsInputs(
     .where(fieldFilter(selection, yearFrame));
   const farmId = fieldRows[0]?.b_id_farm;
   if (farmId === undefined) return { farm: { derogationYears: [], grazingIntentions: [], organicCertifications: [] }, fields: [] };
-  // The snapshot is the one fieldRows was read in, so the subquery selects the same fields.
-  const selectedIds = tx.select({ b_id: fields.b_id }).from(fields).where(fieldFilter(selection, yearFrame));
+  const selectedIds = selectedFieldIds(tx, selection, yearFrame);
   const cultivationRows = await tx
-    .select({
-      b_id: cultivations.b_id,
-      b_lu: cultivations.b_lu,
-      b_lu_catalogue: cultivations.b_lu_catalogue,
-      b_lu_start: cultivations.b_lu_start,
-      b_lu_end: cultivations.b_lu_end,
-      b_lu_variety: cultivations.b_lu_variety,
-    })
+    .select({ ...cultivationColumns, b_lu_variety: cultivations.b_lu_variety })
     .from(cultivations)
-    .where(and(inArray(cultivations.b_id, selectedIds), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, valueFrame)));
+    .where(overlappingCultivations(selectedIds, valueFrame));
   const analysisRows = await tx
     .select({
       b_id: soilAnalyses.b_id,

@@ -3,7 +3,7 @@
 import type { NormOutcome } from './errors.js';
 import type { NormsField } from './inputs.js';
 import type { FarmYear } from './records.js';
-import { manureNorms, type NormRule } from './tables.js';
+import { fromTable, manureNorms, type NormRule } from './tables.js';
 
 const conditions: Record<string, (field: NormsField, farm: FarmYear) => boolean> = {
   always: () => true,
@@ -34,11 +34,16 @@ const renureRules = compiled(manureNorms.renure);
 
 function firstRule(rules: ReturnType<typeof compile>, field: NormsField, farm: FarmYear): NormOutcome {
   // Every list ends with a rule that always holds.
-  const { rule } = rules.find(({ tests }) => tests.every((test) => test(field, farm)))!;
+  const { rule } = fromTable(
+    rules.find(({ tests }) => tests.every((test) => test(field, farm))),
+    'manure-norms.json',
+    `rule of ${farm.year} that holds for field ${field.b_id}`,
+  );
   return { normValue: rule.normValue, normSource: rule.normSource };
 }
 
-export const manureNorm = (field: NormsField, farm: FarmYear): NormOutcome => firstRule(manureRules.get(farm.year)!, field, farm);
+export const manureNorm = (field: NormsField, farm: FarmYear): NormOutcome =>
+  firstRule(fromTable(manureRules.get(farm.year), 'manure-norms.json', `manure rules for ${farm.year}`), field, farm);
 
 /** Only from 2026; undefined before. */
 export function renureNorm(field: NormsField, farm: FarmYear): NormOutcome | undefined {

@@ -6,6 +6,7 @@ import type { NormsCultivation } from './inputs.js';
 import type { MainCrop } from './main-crop.js';
 import type { FarmYear } from './records.js';
 import {
+  fromTable,
   GRASSLAND_CODES,
   nitrogenReductions,
   nitrogenStandards,
@@ -59,19 +60,24 @@ const takenForCatchCrop = (previous: NormsCultivation, s: Situation) =>
   (s.table.firstEntry(previous.b_lu_catalogue)?.is_vanggewas === true ||
     (yearOf(previous.b_lu_start) === s.farm.year - 1 && previous.b_lu_start >= dateIn(s.farm.year - 1, '08-01')));
 
+/** Whether `next`, following `previous`, renews or destroys grassland ending in the year. */
+function change(previous: NormsCultivation, next: NormsCultivation, s: Situation): Reduction | undefined {
+  if (previous.b_lu_end === null || yearOf(previous.b_lu_end) !== s.farm.year || !GRASSLAND_CODES.has(previous.b_lu_catalogue))
+    return undefined;
+  if (GRASSLAND_CODES.has(next.b_lu_catalogue)) return withinWindow(nitrogenReductions.grassland_renewal, previous.b_lu_end, s);
+  return followsAsDestruction(next.b_lu_catalogue, s.table) && !takenForCatchCrop(previous, s)
+    ? withinWindow(nitrogenReductions.grassland_destruction, previous.b_lu_end, s)
+    : undefined;
+}
+
 /** The first change of consecutive cultivations (by start) that renews or destroys grassland ending in the year. */
 function grasslandChange(cultivations: NormsCultivation[], s: Situation): Reduction | undefined {
   const ordered = [...cultivations].sort((a, b) => (a.b_lu_start === b.b_lu_start ? 0 : a.b_lu_start < b.b_lu_start ? -1 : 1));
-  for (let i = 1; i < ordered.length; i++) {
-    const previous = ordered[i - 1]!;
-    const next = ordered[i]!;
-    if (previous.b_lu_end === null || yearOf(previous.b_lu_end) !== s.farm.year || !GRASSLAND_CODES.has(previous.b_lu_catalogue)) continue;
-    const result = GRASSLAND_CODES.has(next.b_lu_catalogue)
-      ? withinWindow(nitrogenReductions.grassland_renewal, previous.b_lu_end, s)
-      : followsAsDestruction(next.b_lu_catalogue, s.table) && !takenForCatchCrop(previous, s)
-        ? withinWindow(nitrogenReductions.grassland_destruction, previous.b_lu_end, s)
-        : undefined;
+  let previous: NormsCultivation | undefined;
+  for (const next of ordered) {
+    const result = previous && change(previous, next, s);
     if (result) return result;
+    previous = next;
   }
   return undefined;
 }
@@ -87,11 +93,12 @@ function catchCropReduction(cultivations: NormsCultivation[], year: number, tabl
       table.firstEntry(c.b_lu_catalogue)?.is_vanggewas === true,
   );
   if (sown.length === 0) return of(rules.no_catch_crop);
-  const standing = sown.filter((c) => c.b_lu_end === null || c.b_lu_end >= dateIn(year, '02-01'));
-  if (standing.length === 0) return of(rules.catch_crop_ended_too_early);
-  const earliest = standing.reduce((first, c) => (c.b_lu_start < first ? c.b_lu_start : first), standing[0]!.b_lu_start);
+  const [first, ...others] = sown.filter((c) => c.b_lu_end === null || c.b_lu_end >= dateIn(year, '02-01'));
+  if (first === undefined) return of(rules.catch_crop_ended_too_early);
+  const earliest = others.reduce((start, c) => (c.b_lu_start < start ? c.b_lu_start : start), first.b_lu_start);
   // The last band has no upper bound, so one always holds.
-  return of(rules.sowing_bands.find((b) => b.sown_to === null || earliest <= dateIn(year - 1, b.sown_to.slice(0, 5)))!);
+  const band = rules.sowing_bands.find((b) => b.sown_to === null || earliest <= dateIn(year - 1, b.sown_to.slice(0, 5)));
+  return of(fromTable(band, 'nitrogen-reductions.json', `sowing band for a catch crop sown on ${earliest}`));
 }
 
 /** `cultivations`: those selected for the norm values. */

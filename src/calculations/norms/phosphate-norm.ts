@@ -4,7 +4,7 @@ import { D } from '../numbers.js';
 import { notApplicable, type NormOutcome } from './errors.js';
 import type { MainCrop } from './main-crop.js';
 import { BUFFER_STRIP_SOURCE } from './nitrogen-norm.js';
-import { phosphateClasses, phosphateNorms, type NormYear, type PhosphateClass } from './tables.js';
+import { fromTable, phosphateClasses, phosphateNorms, type NormYear, type PhosphateClass } from './tables.js';
 
 const within = (value: number, min: number | null, max: number | null) => (min === null || value >= min) && (max === null || value <= max);
 
@@ -30,5 +30,6 @@ export function phosphateNorm(
   // The classes cover every pair of values Akker accepts; a value out of every row counts as missing data.
   const klass = phosphateClass(landUse, soil.a_p_cc, soil.a_p_al);
   if (!klass) return missing;
-  return { normValue: phosphateNorms[year]![klass][landUse], normSource: `${landUse === 'grasland' ? 'Grasland' : 'Bouwland'}: ${klass}` };
+  const norms = fromTable(phosphateNorms[year], 'phosphate-norms.json', `norms for ${year}`);
+  return { normValue: norms[klass][landUse], normSource: `${landUse === 'grasland' ? 'Grasland' : 'Bouwland'}: ${klass}` };
 }

@@ -2,10 +2,10 @@
 // largest amount, on a grid of 0.1 of the product's own unit, that leaves the room of every norm the product
 // fills at 0 or more when it is applied on the given day. Each candidate amount is weighed as a stored
 // application would be, by the field's own norms and fillings (field.ts), so the answer holds by construction.
-import { amountInKgPerHa, type AmountUnit, type FertilizerEntry } from '../../catalogues/fertilizers.js';
+import { kgPerHaConversion, type AmountUnit, type FertilizerEntry } from '../../catalogues/fertilizers.js';
 import { D, type Dec } from '../numbers.js';
 import { isFailure, type NormFailure } from './errors.js';
-import { fieldNorms, normsOf, type FieldNorms, type NormName } from './field.js';
+import { fieldNorms, namedNorms, type FieldNorms, type NormName } from './field.js';
 import { organicRichDiscountApplies, organicRichFactor } from './filling-phosphate.js';
 import type { NormsApplication, NormsFarm, NormsField } from './inputs.js';
 import { largestPassing } from './largest-passing.js';
@@ -50,24 +50,44 @@ const PER_UNIT = 10;
 const ROOM_UNITS: Record<NormName, string> = { nitrogen: 'kg N/ha', manure: 'kg N/ha', phosphate: 'kg P2O5/ha', renure: 'kg N/ha' };
 const figure = (value: Dec) => String(value.toDecimalPlaces(2, D.ROUND_DOWN).toNumber());
 
-/** The field's norms with one more application of `product` on `date`, of k / 10 units. */
-function weigher(field: NormsField, farm: NormsFarm, year: NormYear, date: string, product: FarmProduct) {
-  const { p_app_amount_unit: unit, p_density: density } = product.fertilizer;
+/**
+ * The field's norms with one more application of `product` on `date`, of k / 10 units; `toKgPerHa` converts
+ * an amount in the product's unit as the store converts one sent in it.
+ */
+function weigher(
+  field: NormsField,
+  farm: NormsFarm,
+  year: NormYear,
+  date: string,
+  product: FarmProduct,
+  toKgPerHa: (amount: number) => number,
+) {
   const planned = (k: number): NormsApplication => ({
     p_app_id: PLANNED,
     p_app_date: date,
-    // Converted as the store converts an amount sent in the product's unit.
-    p_app_amount: amountInKgPerHa(k / PER_UNIT, unit, density)!,
+    p_app_amount: toKgPerHa(k / PER_UNIT),
     p_id_catalogue: product.p_id_catalogue,
     fertilizer: product.fertilizer,
   });
   const withPlanned = (k: number): NormsField => ({ ...field, applications: [...field.applications, planned(k)] });
   const memo = new Map<number, FieldNorms>();
-  const norms = (k: number) => memo.get(k) ?? memo.set(k, fieldNorms(withPlanned(k), farm, year)).get(k)!;
+  const norms = (k: number): FieldNorms => {
+    const known = memo.get(k);
+    if (known) return known;
+    const weighed = fieldNorms(withPlanned(k), farm, year);
+    memo.set(k, weighed);
+    return weighed;
+  };
   const facts = farmYear(farm, year);
   return {
     norms,
-    room: (k: number, name: NormName) => norms(k).norms[name]!.room!,
+    /** The room of a norm the product fills (normsFilled): it has a value at every amount. */
+    room: (k: number, name: NormName) => {
+      const room = norms(k).norms[name]?.room;
+      if (room === undefined)
+        throw new Error(`The ${name} norm of field ${field.b_id} has no room with ${k} tenths of a unit of ${product.p_id}`);
+      return room;
+    },
     /** Whether the organic-rich phosphate discount applies with the planned application (the filling's own test). */
     discountApplies: (k: number) => organicRichDiscountApplies(applicationsOfYear(withPlanned(k), year), facts),
     organicRich: organicRichFactor(product.fertilizer.p_type_rvo, facts) !== undefined,
@@ -77,17 +97,16 @@ function weigher(field: NormsField, farm: NormsFarm, year: NormYear, date: strin
 type Weigher = ReturnType<typeof weigher>;
 
 /** The norms the product fills (its application counts above 0), or the first such norm without a value. */
-function normsFilled(
-  weigh: Weigher,
-  year: NormYear,
-): { filled: NormName[] } | { undetermined: NormName; failure: NormFailure; fillingFailed: boolean } {
+function normsFilled(weigh: Weigher): { filled: NormName[] } | { undetermined: NormName; failure: NormFailure; fillingFailed: boolean } {
   const probe = weigh.norms(PER_UNIT);
   const filled: NormName[] = [];
-  for (const name of Object.values(normsOf(year))) {
-    const { norm, filling } = probe.norms[name]!;
+  for (const { name, value } of namedNorms(probe.norms)) {
+    const { norm, filling } = value;
     // Without a filling it cannot be told whether the product fills the norm.
     if (isFailure(filling)) return { undetermined: name, failure: filling, fillingFailed: true };
-    if (!filling.applicationFilling.find((a) => a.p_app_id === PLANNED)!.normFilling.gt(0)) continue;
+    const planned = filling.applicationFilling.find((a) => a.p_app_id === PLANNED);
+    if (planned === undefined) throw new Error(`The ${name} filling of field ${probe.b_id} leaves out the planned application`);
+    if (!planned.normFilling.gt(0)) continue;
     if (isFailure(norm)) return { undetermined: name, failure: norm, fillingFailed: false };
     filled.push(name);
   }
@@ -128,12 +147,13 @@ function largestFitting(weigh: Weigher, filled: NormName[]): number | undefined 
 export function productRoom(field: NormsField, farm: NormsFarm, year: NormYear, date: string, product: FarmProduct): ProductRoom {
   const { p_name_nl: name, p_app_amount_unit: unit, p_density: density } = product.fertilizer;
   const base = { p_id: product.p_id, p_name_nl: name, max_amount: null, max_amount_display: null, max_amount_unit: unit, binding: null };
-  if (amountInKgPerHa(1, unit, density) === undefined) {
+  const toKgPerHa = kgPerHaConversion(unit, density);
+  if (toKgPerHa === undefined) {
     const message = `${name} is applied in ${unit} but has no density, so no amount of it can be stored.`;
     return { ...base, status: 'unconvertible', message };
   }
-  const weigh = weigher(field, farm, year, date, product);
-  const norms = normsFilled(weigh, year);
+  const weigh = weigher(field, farm, year, date, product, toKgPerHa);
+  const norms = normsFilled(weigh);
   if ('undetermined' in norms) {
     const message = norms.fillingFailed
       ? `The filling of the ${norms.undetermined} norm cannot be computed for this field, so how far ${name} fills that norm cannot be told: ${norms.failure.message}`
@@ -148,7 +168,7 @@ export function productRoom(field: NormsField, farm: NormsFarm, year: NormYear, 
   // The norm with the least room once 0.1 unit more is applied: below 0 by construction.
   const binding = norms.filled.reduce((least, n) => (weigh.room(k + 1, n).lt(weigh.room(k + 1, least)) ? n : least));
   const display = k / PER_UNIT;
-  const answer = { ...base, max_amount: amountInKgPerHa(display, unit, density)!, max_amount_display: display, binding };
+  const answer = { ...base, max_amount: toKgPerHa(display), max_amount_display: display, binding };
   const roomNow = weigh.room(0, binding);
   if (k > 0) {
     const left = weigh.room(k, binding);

@@ -53,10 +53,16 @@ export function doseRecommendation(
   products: Pick<DoseRecommendation, 'application_date' | 'fertilizers'>,
 ): DoseRecommendation {
   const norms = `/api/fields/${field.b_id}/calculations/norms`;
-  const rooms = DOSE_NORMS.map((name) => ({ name, room: field.room[name] ?? null }));
-  const undetermined = rooms.filter((r) => r.room === null).map((r) => r.name);
-  const binding = undetermined.length > 0 ? null : rooms.reduce((least, r) => (r.room! < least.room! ? r : least), rooms[0]!).name;
-  const parts = rooms.flatMap((r) => (r.room === null ? [] : [`${figure(r.room)} ${UNITS[r.name]}`]));
+  const undetermined = DOSE_NORMS.filter((name) => field.room[name] === null);
+  const rooms = DOSE_NORMS.flatMap((name) => {
+    const room = field.room[name];
+    return room === null ? [] : [{ name, room }];
+  });
+  // The norm with the least room, the first of equals; none binds while one has no room.
+  const [first, ...others] = rooms;
+  const binding =
+    undetermined.length > 0 || first === undefined ? null : others.reduce((least, r) => (r.room < least.room ? r : least), first).name;
+  const parts = rooms.map((r) => `${figure(r.room)} ${UNITS[r.name]}`);
   const message = [
     parts.length > 0 ? `Room left in ${year}: ${parts.join(', ')}.` : `No room can be given for ${year}.`,
     binding ? `The ${binding} norm binds first.` : `Without a value: the ${undetermined.join(' and ')} norm (see why there).`,

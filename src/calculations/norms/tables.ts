@@ -13,6 +13,12 @@ export type SoilRegion = (typeof SOIL_REGIONS)[number];
 
 const load = <T>(file: string): T => JSON.parse(readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8')) as T;
 
+/** `entry`, which the shipped `table` always holds: without it the data is at fault, not the request. */
+export function fromTable<T>(entry: T | undefined, table: string, what: string): T {
+  if (entry === undefined) throw new Error(`${table} has no ${what}`);
+  return entry;
+}
+
 export interface RegionNorm {
   standard: number;
   nv_area: number;
@@ -134,13 +140,12 @@ export interface Table9SubType {
   application_period: string | null;
   p_n_wcl: number;
 }
-export interface Table9Entry {
+/** An entry has either one working coefficient or sub-types, each with its own. */
+export type Table9Entry = {
   description: string;
   p_type_rvo: string[];
   on_farm_produced: boolean | null;
-  p_n_wcl: number | null;
-  sub_types: Table9SubType[] | null;
-}
+} & ({ p_n_wcl: number; sub_types: null } | { p_n_wcl: null; sub_types: Table9SubType[] });
 export const workingCoefficients = load<{ entries: Table9Entry[] }>('table9-working-coefficients.json').entries;
 
 export interface ManureCode {

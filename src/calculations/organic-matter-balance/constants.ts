@@ -23,6 +23,3 @@ export const DEGRADATION = {
   /** The timeframe's length in years is its days / 365, leap years included. */
   daysPerYear: 365,
 } as const;
-
-/** The soil values the balance needs, in the order its message names the missing ones. */
-export const REQUIRED_SOIL = ['a_som_loi', 'a_density_sa', 'b_soiltype_agr'] as const;

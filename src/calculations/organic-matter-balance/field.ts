@@ -1,26 +1,13 @@
 // The organic-matter balance of one field (docs/calculations.md): supply + degradation in decimals, every
 // figure of the answer rounded on its own.
 import type { Timeframe } from '../dates.js';
+import { outputItems, total, type OutputItem } from '../items.js';
 import { inListOrder } from '../nitrogen-balance/field.js';
 import { roundOutput } from '../numbers.js';
 import { degradation } from './degradation.js';
 import type { OrganicMatterField } from './inputs.js';
 import { organicMatterSoil } from './soil.js';
-import {
-  cultivationSupply,
-  FERTILIZER_GROUPS,
-  fertilizerSupply,
-  groupsTotal,
-  residueSupply,
-  total,
-  type Grouped,
-  type Item,
-} from './supply.js';
-
-interface OutputItem {
-  id: string;
-  value: number;
-}
+import { cultivationSupply, FERTILIZER_GROUPS, fertilizerSupply, groupsTotal, residueSupply, type Grouped } from './supply.js';
 
 export interface OrganicMatterBalance {
   b_id: string;
@@ -34,13 +21,11 @@ export interface OrganicMatterBalance {
   degradation: { total: number };
 }
 
-const items = (list: Item[]): OutputItem[] => list.map((item) => ({ id: item.id, value: roundOutput(item.value) }));
-
 const fertilizerOutput = (groups: Grouped): OrganicMatterBalance['supply']['fertilizers'] => ({
   total: roundOutput(groupsTotal(groups)),
-  manure: { total: roundOutput(total(groups.manure)), applications: items(groups.manure) },
-  compost: { total: roundOutput(total(groups.compost)), applications: items(groups.compost) },
-  other: { total: roundOutput(total(groups.other)), applications: items(groups.other) },
+  manure: { total: roundOutput(total(groups.manure)), applications: outputItems(groups.manure) },
+  compost: { total: roundOutput(total(groups.compost)), applications: outputItems(groups.compost) },
+  other: { total: roundOutput(total(groups.other)), applications: outputItems(groups.other) },
 });
 
 /** A buffer strip: every figure 0, every list empty; nothing is read, so it never fails. */
@@ -77,8 +62,8 @@ export function organicMatterBalance(field: OrganicMatterField, timeframe: Timef
     supply: {
       total: roundOutput(supplyTotal),
       fertilizers: fertilizerOutput(fertilizers),
-      cultivations: { total: roundOutput(total(crops)), cultivations: items(crops) },
-      residues: { total: roundOutput(total(residues)), cultivations: items(residues) },
+      cultivations: { total: roundOutput(total(crops)), cultivations: outputItems(crops) },
+      residues: { total: roundOutput(total(residues)), cultivations: outputItems(residues) },
     },
     degradation: { total: roundOutput(degraded) },
   };

@@ -1,7 +1,6 @@
 // The two soil values the degradation needs, from a field's analyses (docs/calculations.md).
 import { D, type Dec } from '../numbers.js';
-import { densityFromOrganicMatter, missingSoilParameters, newestValues, organicMatterFromCarbon } from '../soil-values.js';
-import { REQUIRED_SOIL } from './constants.js';
+import { densityFromOrganicMatter, newestValues, organicMatterFromCarbon, requireSoilValues } from '../soil-values.js';
 import type { OrganicMatterField } from './inputs.js';
 
 export interface OrganicMatterSoil {
@@ -30,8 +29,8 @@ export function organicMatterSoil(field: Pick<OrganicMatterField, 'b_id' | 'soil
   if (som === undefined && carbon !== undefined) som = asDouble(organicMatterFromCarbon(carbon));
   if (density === undefined && som !== undefined && soilType !== undefined) density = asDouble(densityFromOrganicMatter(som, soilType));
 
+  // In the order the reference names the missing ones.
   const present = { a_som_loi: som, a_density_sa: density, b_soiltype_agr: soilType };
-  const missing = REQUIRED_SOIL.filter((name) => present[name] === undefined);
-  if (missing.length > 0) throw missingSoilParameters(missing, field.b_id);
-  return { som: som!, density: density! };
+  requireSoilValues(present, field.b_id);
+  return { som: present.a_som_loi, density: present.a_density_sa };
 }

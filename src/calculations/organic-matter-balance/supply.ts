@@ -2,19 +2,13 @@
 // by fertilizer applications, by cultivations and by the residues they leave. Each record counts in full,
 // whatever its duration and the timeframe's length.
 import type { Timeframe } from '../dates.js';
+import { total, type Item } from '../items.js';
 import { D, type Dec, sum } from '../numbers.js';
 import type { OrganicMatterApplication, OrganicMatterCultivation } from './inputs.js';
-
-export interface Item {
-  id: string;
-  value: Dec;
-}
 
 export const FERTILIZER_GROUPS = ['manure', 'compost', 'other'] as const;
 export type FertilizerGroup = (typeof FERTILIZER_GROUPS)[number];
 export type Grouped = Record<FertilizerGroup, Item[]>;
-
-export const total = (items: Item[]): Dec => sum(items.map((item) => item.value));
 
 export const groupsTotal = (groups: Grouped): Dec => sum(FERTILIZER_GROUPS.map((group) => total(groups[group])));
 
