@@ -38,28 +38,19 @@ async function holdFarm(tx: Database, farmId: string): Promise<void> {
 /** The last step of the transaction, after the change and its audit entry: its result is the write's. */
 type BeforeCommit<T, R> = (tx: Database, result: T) => Promise<R>;
 
-export function auditedWrite<T>(
+/** What every audited write is given: who, on what, the change itself, and how it is audited. */
+type WriteArgs<T> = [
   db: Database,
   principal: Principal,
   target: WriteTarget,
   perform: (tx: Database, farmId: string) => Promise<T>,
   change: Change<T>,
-): Promise<T>;
+];
+
+export function auditedWrite<T>(...args: WriteArgs<T>): Promise<T>;
+export function auditedWrite<T, R>(...args: [...WriteArgs<T>, beforeCommit: BeforeCommit<T, R>]): Promise<R>;
 export function auditedWrite<T, R>(
-  db: Database,
-  principal: Principal,
-  target: WriteTarget,
-  perform: (tx: Database, farmId: string) => Promise<T>,
-  change: Change<T>,
-  beforeCommit: BeforeCommit<T, R>,
-): Promise<R>;
-export function auditedWrite<T, R>(
-  db: Database,
-  principal: Principal,
-  target: WriteTarget,
-  perform: (tx: Database, farmId: string) => Promise<T>,
-  change: Change<T>,
-  beforeCommit?: BeforeCommit<T, R>,
+  ...[db, principal, target, perform, change, beforeCommit]: [...WriteArgs<T>, beforeCommit?: BeforeCommit<T, R>]
 ): Promise<T | R> {
   const action = target.action ?? 'write';
   return db.transaction(async (tx) => {
