@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, call, expectProblem, startTestApp, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { csrfOf, FormClient, ORIGIN, signedUpClient } from './form-client.js';
+import { csrfOf, FormClient, fromAddress, ORIGIN, signedUpClient } from './form-client.js';
 
 const KEYS = '/account/developer-settings/api-keys';
 
@@ -264,7 +264,7 @@ describe('pages', () => {
       const json = await t.app.request(
         '/auth/sign-in',
         { method: 'POST', body: JSON.stringify({ email, password }), headers: { 'content-type': 'application/json' } },
-        { incoming: { socket: { remoteAddress: '198.51.100.1' } } },
+        fromAddress('198.51.100.1'),
       );
       await expectProblem(json, 429, 'rate-limit-exceeded');
       expect(Number(json.headers.get('retry-after'))).toBeGreaterThan(800);
@@ -276,7 +276,7 @@ describe('pages', () => {
         t.app.request(
           '/auth/sign-in',
           { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
-          { incoming: { socket: { remoteAddress: '192.0.2.4' } } },
+          fromAddress('192.0.2.4'),
         );
       for (let i = 0; i < 10; i++) await expectProblem(await signIn({ email, password: `wrong ${i}` }), 401, 'unauthorized');
       const refused = await signIn({ email, password });
@@ -299,7 +299,7 @@ describe('pages', () => {
       const json = await t.app.request(
         '/auth/sign-in',
         { method: 'POST', body: JSON.stringify({ email, password }), headers: { 'content-type': 'application/json' } },
-        { incoming: { socket: { remoteAddress: '198.51.100.78' } } },
+        fromAddress('198.51.100.78'),
       );
       expect(json.status).toBe(200);
     });
