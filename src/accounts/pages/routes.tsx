@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { createApiKey, findActiveApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from '../api-keys-store.js';
 import type { AccountDeps } from '../deps.js';
-import { endSession, secureCookies, sessionToken } from '../session-cookie.js';
+import { endSession, secureCookies, sessionToken, signedInAs } from '../session-cookie.js';
 import { signInWith } from '../sign-in.js';
 import type { SignInThrottle } from '../sign-in-throttle.js';
 import { signUpWith } from '../sign-up.js';
@@ -31,7 +31,7 @@ import {
   safeReturnPath,
 } from './paths.js';
 import { renderPage } from './render.js';
-import { requireSignedIn, signedInAs, type PageEnv } from './signed-in.js';
+import { requireSignedIn, type PageEnv } from './signed-in.js';
 import { SignInPage, type SignInView } from './sign-in.js';
 import { SignUpPage, type SignUpView } from './sign-up.js';
 
