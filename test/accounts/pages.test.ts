@@ -49,6 +49,20 @@ describe.each(storageKinds)('API Keys page on %s', (kind) => {
     expect(after.html).toContain('You have no active keys.');
   });
 
+  it('shows a new key once only: its cookie sent again (a copy, a replay) shows nothing', async () => {
+    const { client } = await signedUpClient(t.app);
+    expect((await client.submit(KEYS, KEYS, { name: 'once', expiry: 'never' })).status).toBe(303);
+    const flash = client.cookies.get('akker_new_key')!;
+    const first = await client.get(KEYS);
+    const key = /<code class="secret" id="new-key">(akk_[A-Za-z0-9_-]+)<\/code>/.exec(first.html)![1]!;
+    client.cookies.set('akker_new_key', flash);
+    const replayed = await client.get(KEYS);
+    expect(replayed.status).toBe(200);
+    expect(replayed.html).not.toContain(key);
+    expect(replayed.html).not.toContain('It will not be shown again');
+    expect(replayed.html).toContain('<td class="name">once</td>');
+  });
+
   it('shows "never" for a key not used yet, and the expiry chosen', async () => {
     const { client } = await signedUpClient(t.app);
     await createKeyInPage(client, { name: 'thirty days', expiry: '30' });

@@ -193,10 +193,10 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
     return renderPage(c, status, <ApiKeysPage user={user} csrf={csrfTokenFor(token)} keys={data} total={total} today={today} {...view} />);
   }
 
-  app.get(API_KEYS_PATH, signedIn, (c) =>
+  app.get(API_KEYS_PATH, signedIn, async (c) =>
     apiKeysView(c, 200, {
       form: { values: { name: '', expiry: 'never', expires_on: '' }, errors: {} },
-      newKey: takeNewKey(c, c.var.account.sessionToken, secure),
+      newKey: await takeNewKey(c, db, c.var.account, secure),
       revoked: c.req.query('revoked') !== undefined,
     }),
   );
@@ -215,7 +215,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
     }
     const created = await createApiKey(db, user.user_id, parsed.value.name, expiry.expiresAt, config.maxKeysPerUser);
     if (!created) return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
-    holdNewKey(c, token, secure, { id: created.id, name: created.name, key: created.key });
+    await holdNewKey(c, db, token, secure, { id: created.id, name: created.name, key: created.key });
     return c.redirect(API_KEYS_PATH, 303);
   });
 
