@@ -81,7 +81,8 @@ const signOutRoute = createRoute({
   },
 });
 
-const sessionCookieOnly = 'Needs the session cookie (an API key is not enough); a request with it whose `Origin` names another site is refused with 403.';
+const sessionCookieOnly =
+  'Needs the session cookie (an API key is not enough); a request with it whose `Origin` names another site is refused with 403.';
 
 const changePasswordRoute = createRoute({
   method: 'post',

@@ -12,10 +12,8 @@ import { findUserByEmail, type User } from './users-store.js';
 
 type Credentials = { email: string; password: string };
 
-type Refusal =
-  /** Unknown e-mail address or wrong password: deliberately not told apart. */
-  | { kind: 'refused' }
-  | { kind: 'throttled'; retryAfterSeconds: number };
+/** `refused`: unknown e-mail address or wrong password, deliberately not told apart. */
+type Refusal = { kind: 'refused' } | { kind: 'throttled'; retryAfterSeconds: number };
 
 export type CredentialCheck = { kind: 'verified'; user: User; passwordHash: string } | Refusal;
 

@@ -56,7 +56,12 @@ export async function findSessionAccount(db: Database, token: string): Promise<U
     .innerJoin(users, eq(users.user_id, sessions.user_id))
     .where(and(eq(sessions.session_hash, sessionHash), gt(sessions.expires_at, sql`now()`)));
   if (!row) return undefined;
-  if (row.stale) await db.update(sessions).set({ last_used_at: sql`now()` }).where(eq(sessions.session_hash, sessionHash));
+  if (row.stale) {
+    await db
+      .update(sessions)
+      .set({ last_used_at: sql`now()` })
+      .where(eq(sessions.session_hash, sessionHash));
+  }
   return { user_id: row.user_id, email: row.email, name: row.name };
 }
 
