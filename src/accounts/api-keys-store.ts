@@ -135,3 +135,21 @@ export async function recordKeyUse(db: Database, keyId: string, at: Date): Promi
       ),
     );
 }
+
+/** Lets the page that created the key show it once within `seconds` (pages/new-key-flash.ts). */
+export async function allowKeyReveal(db: Database, keyId: string, seconds: number): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ reveal_until: sql`now() + ${`${seconds} seconds`}::interval` })
+    .where(eq(apiKeys.key_id, keyId));
+}
+
+/** Whether the page may show this active key of the user now: true once only, as the record is cleared. */
+export async function takeKeyReveal(db: Database, userId: string, keyId: string): Promise<boolean> {
+  const taken = await db
+    .update(apiKeys)
+    .set({ reveal_until: null })
+    .where(and(eq(apiKeys.key_id, keyId), eq(apiKeys.user_id, userId), gt(apiKeys.reveal_until, sql`now()`), isActive()))
+    .returning({ id: apiKeys.key_id });
+  return taken.length > 0;
+}

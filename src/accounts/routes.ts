@@ -1,5 +1,7 @@
 // Accounts as JSON for scripts (/auth/*) and key management (/api/keys).
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { changePasswordWith } from './change-password.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { envelope, pageQuerySchema, pageResponses } from '../http/pagination.js';
@@ -9,9 +11,20 @@ import { ApiError } from '../http/problem.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import { createApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
 import type { AccountDeps } from './deps.js';
-import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema, keyIdParams, signInSchema, signUpSchema, userSchema } from './schemas.js';
+import {
+  apiKeyCreateSchema,
+  apiKeySchema,
+  changePasswordSchema,
+  createdApiKeySchema,
+  keyIdParams,
+  passwordChangedSchema,
+  signedOutEverywhereSchema,
+  signInSchema,
+  signUpSchema,
+  userSchema,
+} from './schemas.js';
 import { isCrossOriginChange } from '../http/same-origin.js';
-import { endSession, sessionToken } from './session-cookie.js';
+import { endEverySession, endSession, sessionToken, signedInAs, type SignedIn } from './session-cookie.js';
 import { signInWith } from './sign-in.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import { signUpWith } from './sign-up.js';
@@ -68,6 +81,45 @@ const signOutRoute = createRoute({
   },
 });
 
+const sessionCookieOnly =
+  'Needs the session cookie (an API key is not enough); a request with it whose `Origin` names another site is refused with 403.';
+
+const changePasswordRoute = createRoute({
+  method: 'post',
+  path: '/auth/change-password',
+  operationId: 'changePassword',
+  tags: ['Accounts'],
+  summary: 'Change the password; every other session ends',
+  description:
+    `${sessionCookieOnly} The new password follows the rules of sign-up. Every session of the account ends, ` +
+    'so a session cookie someone else holds stops working at once (401); this client goes on under a new session cookie ' +
+    '(Set-Cookie), and the old one no longer works. API keys stay as they are: revoke any you think exposed. ' +
+    'A wrong current password answers 403; attempts count with the sign-in attempts of the account from this client address, ' +
+    'and beyond their limit the answer is 429 with Retry-After, whatever the password.',
+  request: jsonBody(changePasswordSchema),
+  responses: {
+    200: {
+      description: 'The password is changed and every other session signed out; the response sets the new session cookie.',
+      headers: sessionHeader,
+      content: jsonContent(passwordChangedSchema),
+    },
+    ...errorResponses(...bodyErrors, 'unauthorized', 'forbidden', 'rate-limit-exceeded'),
+  },
+});
+
+const signOutEverywhereRoute = createRoute({
+  method: 'post',
+  path: '/auth/sign-out-everywhere',
+  operationId: 'signOutEverywhere',
+  tags: ['Accounts'],
+  summary: 'End every session of the account',
+  description: `${sessionCookieOnly} Every session of the account ends, this one included: each of their cookies answers 401 from now on. API keys stay as they are.`,
+  responses: {
+    200: { description: 'Signed out everywhere; the cookie is cleared.', content: jsonContent(signedOutEverywhereSchema) },
+    ...errorResponses('payload-too-large', 'unsupported-media-type', 'unauthorized', 'forbidden'),
+  },
+});
+
 const listKeysRoute = createRoute({
   method: 'get',
   path: '/api/keys',
@@ -116,8 +168,10 @@ export function accountRoutes(deps: AccountDeps, signInThrottle: SignInThrottle)
   const db = database.db;
   const signUp = signUpWith(deps);
   const signIn = signInWith(deps, signInThrottle);
+  const changePassword = changePasswordWith(deps, signInThrottle);
   const app = new ApiRoutes();
 
+  const crossOrigin = () => new ApiError('forbidden', 'This request came from another site and was refused.');
   const tooMany = (detail: string, retryAfterSeconds: number) =>
     new ApiError('rate-limit-exceeded', detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
 
@@ -149,11 +203,35 @@ export function accountRoutes(deps: AccountDeps, signInThrottle: SignInThrottle)
   });
 
   app.openapi(signOutRoute, async (c) => {
-    if (sessionToken(c) !== undefined && isCrossOriginChange(c, config.publicUrl)) {
-      throw new ApiError('forbidden', 'This request came from another site and was refused.');
-    }
+    if (sessionToken(c) !== undefined && isCrossOriginChange(c, config.publicUrl)) throw crossOrigin();
     await endSession(c, db, config);
     return c.body(null, 204);
+  });
+
+  /** The account of the session cookie, for a change it asks for; 401 without a live session, 403 from another site. */
+  async function sessionForChange(c: Context): Promise<SignedIn> {
+    const account = await signedInAs(c, db);
+    if (!account) throw new ApiError('unauthorized', 'Sign in first: this needs the session cookie of a live session.');
+    if (isCrossOriginChange(c, config.publicUrl)) throw crossOrigin();
+    return account;
+  }
+
+  app.openapi(changePasswordRoute, async (c) => {
+    const { current_password, new_password } = c.req.valid('json');
+    const outcome = await changePassword(c, await sessionForChange(c), { current: current_password, replacement: new_password });
+    switch (outcome.kind) {
+      case 'throttled':
+        throw tooMany(`Too many password attempts failed. Try again in ${outcome.retryAfterSeconds} seconds.`, outcome.retryAfterSeconds);
+      case 'refused':
+        throw new ApiError('forbidden', 'The current password is wrong; the password was not changed.');
+      case 'changed':
+        return c.json({ other_sessions_ended: outcome.otherSessionsEnded }, 200);
+    }
+  });
+
+  app.openapi(signOutEverywhereRoute, async (c) => {
+    const { user } = await sessionForChange(c);
+    return c.json({ sessions_ended: await endEverySession(c, db, config, user.user_id) }, 200);
   });
 
   app.openapi(listKeysRoute, async (c) => {

@@ -42,6 +42,30 @@ export const signInSchema = z
   })
   .openapi('SignIn');
 
+export const changePasswordSchema = z
+  .strictObject({
+    current_password: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+      .openapi({ description: 'The password of the account now.' }),
+    new_password: password,
+  })
+  .openapi('ChangePassword');
+
+const endedCount = (description: string) => z.number().int().nonnegative().openapi({ description, example: 2 });
+
+export const passwordChangedSchema = z
+  .object({
+    other_sessions_ended: endedCount(
+      'How many other sessions of the account were ended (signed out). This client goes on under the new session cookie set.',
+    ),
+  })
+  .openapi('PasswordChanged');
+
+export const signedOutEverywhereSchema = z
+  .object({ sessions_ended: endedCount('How many sessions of the account were ended, this one included.') })
+  .openapi('SignedOutEverywhere');
+
 export const userSchema = z
   .object({
     user_id: z.string().openapi({ description: 'User identifier.' }),

@@ -47,6 +47,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.user_id, { onDelete: 'cascade' }),
     created_at: createdAt(),
+    /** Kept to the minute: written at most once a minute per session (accounts/users-store.ts). */
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
@@ -67,6 +69,11 @@ export const apiKeys = pgTable(
     last_used_at: timestamp('last_used_at', { withTimezone: true }),
     expires_at: timestamp('expires_at', { withTimezone: true }),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Until when the page that created the key may show it, once: cleared as the page shows it
+     * (accounts/pages/new-key-flash.ts). Null for a key created through the API, or shown already.
+     */
+    reveal_until: timestamp('reveal_until', { withTimezone: true }),
   },
   (t) => [uniqueIndex('api_keys_key_hash_key').on(t.key_hash), index('api_keys_user_created_idx').on(t.user_id, t.created_at, t.key_id)],
 );

@@ -3,6 +3,9 @@ import type { App } from '../../src/app/app.js';
 
 export const ORIGIN = 'https://akker.test';
 
+/** The server environment of a request from a client address (see src/accounts/client-address.ts). */
+export const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+
 export interface Page {
   status: number;
   headers: Headers;
@@ -48,7 +51,7 @@ export class FormClient {
   async #send(path: string, init: { method: string; body?: string; headers?: Record<string, string> }): Promise<Page> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const headers = { ...init.headers, ...(cookie ? { cookie } : {}) };
-    const env = this.address === undefined ? undefined : { incoming: { socket: { remoteAddress: this.address } } };
+    const env = this.address === undefined ? undefined : fromAddress(this.address);
     const response = await this.app.request(path, { ...init, headers }, env);
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');

@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)('the web application in Chromium', () => {
     'says so when the password is wrong, keeping the e-mail address and not the password',
     async () => {
       await page.goto(`${base}/account`);
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(`${base}/signin`);
 
       await page.getByLabel('E-mail address').fill(email);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, call, expectProblem, startTestApp, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { csrfOf, FormClient, ORIGIN, signedUpClient } from './form-client.js';
+import { csrfOf, FormClient, fromAddress, ORIGIN, signedUpClient } from './form-client.js';
 
 const KEYS = '/account/developer-settings/api-keys';
 
@@ -47,6 +47,20 @@ describe.each(storageKinds)('API Keys page on %s', (kind) => {
     const after = await client.get(revoked.location!);
     expect(after.html).toContain('The key was revoked');
     expect(after.html).toContain('You have no active keys.');
+  });
+
+  it('shows a new key once only: its cookie sent again (a copy, a replay) shows nothing', async () => {
+    const { client } = await signedUpClient(t.app);
+    expect((await client.submit(KEYS, KEYS, { name: 'once', expiry: 'never' })).status).toBe(303);
+    const flash = client.cookies.get('akker_new_key')!;
+    const first = await client.get(KEYS);
+    const key = /<code class="secret" id="new-key">(akk_[A-Za-z0-9_-]+)<\/code>/.exec(first.html)![1]!;
+    client.cookies.set('akker_new_key', flash);
+    const replayed = await client.get(KEYS);
+    expect(replayed.status).toBe(200);
+    expect(replayed.html).not.toContain(key);
+    expect(replayed.html).not.toContain('It will not be shown again');
+    expect(replayed.html).toContain('<td class="name">once</td>');
   });
 
   it('shows "never" for a key not used yet, and the expiry chosen', async () => {
@@ -264,7 +278,7 @@ describe('pages', () => {
       const json = await t.app.request(
         '/auth/sign-in',
         { method: 'POST', body: JSON.stringify({ email, password }), headers: { 'content-type': 'application/json' } },
-        { incoming: { socket: { remoteAddress: '198.51.100.1' } } },
+        fromAddress('198.51.100.1'),
       );
       await expectProblem(json, 429, 'rate-limit-exceeded');
       expect(Number(json.headers.get('retry-after'))).toBeGreaterThan(800);
@@ -276,7 +290,7 @@ describe('pages', () => {
         t.app.request(
           '/auth/sign-in',
           { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
-          { incoming: { socket: { remoteAddress: '192.0.2.4' } } },
+          fromAddress('192.0.2.4'),
         );
       for (let i = 0; i < 10; i++) await expectProblem(await signIn({ email, password: `wrong ${i}` }), 401, 'unauthorized');
       const refused = await signIn({ email, password });
@@ -299,7 +313,7 @@ describe('pages', () => {
       const json = await t.app.request(
         '/auth/sign-in',
         { method: 'POST', body: JSON.stringify({ email, password }), headers: { 'content-type': 'application/json' } },
-        { incoming: { socket: { remoteAddress: '198.51.100.78' } } },
+        fromAddress('198.51.100.78'),
       );
       expect(json.status).toBe(200);
     });

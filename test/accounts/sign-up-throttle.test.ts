@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.js';
 import { appOn, expectProblem, type TestApp } from '../helpers/app.js';
 import { openTestPglite } from '../helpers/databases.js';
-import { csrfOf, FormClient, signedUpClient } from './form-client.js';
+import { csrfOf, FormClient, fromAddress, signedUpClient } from './form-client.js';
 
 const KEYS_PAGE = '/account/developer-settings/api-keys';
 let people = 0;
@@ -21,7 +21,7 @@ describe('sign-up throttle per client address', () => {
     t.app.request(
       '/auth/sign-up',
       { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
-      { incoming: { socket: { remoteAddress: address } } },
+      fromAddress(address),
     );
   const valid = () => ({ email: newEmail(), password: 'long enough', name: 'N' });
 
@@ -66,7 +66,7 @@ describe('sign-up throttle per client address', () => {
         const response = await open.app.request(
           '/auth/sign-up',
           { method: 'POST', body: JSON.stringify(valid()), headers: { 'content-type': 'application/json' } },
-          { incoming: { socket: { remoteAddress: '198.51.100.50' } } },
+          fromAddress('198.51.100.50'),
         );
         expect(response.status).toBe(201);
       }

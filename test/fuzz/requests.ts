@@ -34,6 +34,8 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** /api needs a key (the OpenAPI document itself is not one of its operations); /auth does not. */
 const needsKey = (path: string) => path.startsWith('/api/');
+/** The /auth operations that act on the session of the cookie sent. */
+const needsSession = (path: string) => path === '/auth/change-password' || path === '/auth/sign-out-everywhere';
 
 const BAD_IDS = [
   'x'.repeat(10_000),
@@ -129,7 +131,11 @@ export class RequestFactory {
     const request: FuzzRequest = {
       method: operation.method,
       url: '',
-      headers: needsKey(operation.path) ? { 'x-api-key': this.world.key } : {},
+      headers: needsKey(operation.path)
+        ? { 'x-api-key': this.world.key }
+        : needsSession(operation.path)
+          ? { cookie: await this.world.session() }
+          : {},
       label: mutation,
     };
     const path = await this.path(operation, mutation === 'path' ? request : undefined);

@@ -61,6 +61,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password; every other session ends
+         * @description Needs the session cookie (an API key is not enough); a request with it whose `Origin` names another site is refused with 403. The new password follows the rules of sign-up. Every session of the account ends, so a session cookie someone else holds stops working at once (401); this client goes on under a new session cookie (Set-Cookie), and the old one no longer works. API keys stay as they are: revoke any you think exposed. A wrong current password answers 403; attempts count with the sign-in attempts of the account from this client address, and beyond their limit the answer is 429 with Retry-After, whatever the password.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of the account
+         * @description Needs the session cookie (an API key is not enough); a request with it whose `Origin` names another site is refused with 403. Every session of the account ends, this one included: each of their cookies answers 401 from now on. API keys stay as they are.
+         */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keys": {
         parameters: {
             query?: never;
@@ -952,6 +992,29 @@ export interface components {
             email: string;
             /** @description The password of the account. */
             password: string;
+        };
+        PasswordChanged: {
+            /**
+             * @description How many other sessions of the account were ended (signed out). This client goes on under the new session cookie set.
+             * @example 2
+             */
+            other_sessions_ended: number;
+        };
+        ChangePassword: {
+            /** @description The password of the account now. */
+            current_password: string;
+            /**
+             * @description At least 8 characters, not only spaces, and not one of the most common passwords.
+             * @example correct horse battery staple
+             */
+            new_password: string;
+        };
+        SignedOutEverywhere: {
+            /**
+             * @description How many sessions of the account were ended, this one included.
+             * @example 2
+             */
+            sessions_ended: number;
         };
         ApiKeyPage: {
             /** @description Items of the requested page. */
@@ -3844,6 +3907,229 @@ export interface operations {
             };
             /** @description The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description The password is changed and every other session signed out; the response sets the new session cookie. */
+            200: {
+                headers: {
+                    /** @description The `akker_session` session cookie (HttpOnly, SameSite=Lax). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            /** @description Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere; the cookie is cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutEverywhere"];
+                };
+            };
+            /** @description The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,8 @@ export const SIGN_UP_PATH = '/signup';
 export const SIGN_IN_PATH = '/signin';
 export const SIGN_OUT_PATH = '/signout';
 export const ACCOUNT_PATH = '/account';
+export const PASSWORD_PATH = '/account/password';
+export const SIGN_OUT_EVERYWHERE_PATH = '/account/sign-out-everywhere';
 export const DEVELOPER_SETTINGS_PATH = '/account/developer-settings';
 export const API_KEYS_PATH = '/account/developer-settings/api-keys';
 

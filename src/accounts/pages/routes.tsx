@@ -1,22 +1,24 @@
-// The web application: sign up, sign in, Account → Developer Settings → API Keys.
+// The web application: sign up, sign in, Account (password, sessions) → Developer Settings → API Keys.
 // Plain HTML forms posted as application/x-www-form-urlencoded; every post is
 // size-limited, origin-checked and CSRF-checked before a field is read.
 import { Hono, type Context } from 'hono';
 import { createApiKey, findActiveApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from '../api-keys-store.js';
 import type { AccountDeps } from '../deps.js';
-import { endSession, secureCookies, sessionToken } from '../session-cookie.js';
+import { changePasswordWith } from '../change-password.js';
+import { endEverySession, endSession, secureCookies, sessionToken, signedInAs } from '../session-cookie.js';
 import { signInWith } from '../sign-in.js';
 import type { SignInThrottle } from '../sign-in-throttle.js';
 import { signUpWith } from '../sign-up.js';
+import { listLiveSessions } from '../users-store.js';
 import { newErrorId } from '../../http/problem.js';
 import { countRequest, type Counted } from '../../rate-limit/count.js';
 import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
-import { AccountPage, DeveloperSettingsPage } from './account.js';
+import { AccountPage, DeveloperSettingsPage, type AccountView } from './account.js';
 import { ApiKeysPage, RevokeKeyPage, type ApiKeysView } from './api-keys.js';
 import { assetRoutes } from './assets.js';
 import { csrfTokenFor, expectedVisitorToken, visitorFormToken } from './csrf.js';
 import { formBodyLimit, readForm } from './form-post.js';
-import { newKeyForm, parseForm, signInForm, signUpForm } from './forms.js';
+import { changePasswordForm, newKeyForm, parseForm, signInForm, signUpForm } from './forms.js';
 import { expiryOf, isoDay } from './key-expiry.js';
 import { MessagePage } from './message-page.js';
 import { holdNewKey, takeNewKey } from './new-key-flash.js';
@@ -25,18 +27,22 @@ import {
   ACCOUNT_PATH,
   API_KEYS_PATH,
   DEVELOPER_SETTINGS_PATH,
+  PASSWORD_PATH,
   SIGN_IN_PATH,
+  SIGN_OUT_EVERYWHERE_PATH,
   SIGN_OUT_PATH,
   SIGN_UP_PATH,
   safeReturnPath,
 } from './paths.js';
 import { renderPage } from './render.js';
-import { requireSignedIn, signedInAs, type PageEnv } from './signed-in.js';
+import { requireSignedIn, type PageEnv } from './signed-in.js';
 import { SignInPage, type SignInView } from './sign-in.js';
 import { SignUpPage, type SignUpView } from './sign-up.js';
 
 // More keys than anyone keeps by hand; the page says when some are not shown.
 const LISTED_KEYS = 200;
+// More sessions than anyone keeps by hand; the page says when some are not shown.
+const LISTED_SESSIONS = 50;
 
 const signUpClosed = () =>
   new PageError(404, 'Sign-up is closed', 'New accounts cannot be made on this server. Ask the people who run it for an account.');
@@ -87,6 +93,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
   const db = database.db;
   const signUp = signUpWith(deps);
   const signIn = signInWith(deps, signInThrottle);
+  const changePassword = changePasswordWith(deps, signInThrottle);
   // The key forms count like their API twins: key management, in the general window of the user.
   const policies = ratePolicies(config.rateLimits);
   const ceilings = userCeilings(config.rateLimits, config.rateLimitUserFactor);
@@ -102,6 +109,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
   const signedIn = requireSignedIn(db);
   // After signing in again, a form post of the API Keys pages returns to that page, not to the post's address.
   const signedInForKeys = requireSignedIn(db, API_KEYS_PATH);
+  const signedInForAccount = requireSignedIn(db, ACCOUNT_PATH);
 
   app.get('/', async (c) => c.redirect((await signedInAs(c, db)) ? ACCOUNT_PATH : SIGN_IN_PATH));
 
@@ -179,9 +187,41 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
     return c.redirect(SIGN_IN_PATH, 303);
   });
 
-  app.get(ACCOUNT_PATH, signedIn, (c) => {
+  async function accountView(c: Context<PageEnv>, status: 200 | 400 | 403 | 429, view: Pick<AccountView, 'password' | 'passwordChanged'>) {
     const { user, sessionToken: token } = c.var.account;
-    return renderPage(c, 200, <AccountPage user={user} csrf={csrfTokenFor(token)} />);
+    const { data, total } = await listLiveSessions(db, user.user_id, token, LISTED_SESSIONS);
+    return renderPage(c, status, <AccountPage user={user} csrf={csrfTokenFor(token)} sessions={data} totalSessions={total} {...view} />);
+  }
+
+  app.get(ACCOUNT_PATH, signedIn, (c) =>
+    accountView(c, 200, { password: { errors: {} }, passwordChanged: c.req.query('password-changed') !== undefined }),
+  );
+
+  app.post(PASSWORD_PATH, formBodyLimit, signedInForAccount, async (c) => {
+    const account = c.var.account;
+    const form = await read(c, csrfTokenFor(account.sessionToken));
+    const parsed = parseForm(changePasswordForm, form);
+    if (!parsed.ok) return accountView(c, 400, { password: { errors: parsed.errors } });
+    const outcome = await changePassword(c, account, { current: parsed.value.current_password, replacement: parsed.value.new_password });
+    switch (outcome.kind) {
+      case 'throttled': {
+        const general = `Too many password attempts failed. Wait ${waitFor(c, outcome.retryAfterSeconds)} and try again.`;
+        return accountView(c, 429, { password: { errors: {}, general } });
+      }
+      case 'refused':
+        return accountView(c, 403, { password: { errors: { current_password: 'This is not your current password.' } } });
+      case 'changed':
+        // The response carries the new session's cookie; the page after it says what happened.
+        return c.redirect(`${ACCOUNT_PATH}?password-changed=1`, 303);
+    }
+  });
+
+  app.post(SIGN_OUT_EVERYWHERE_PATH, formBodyLimit, signedInForAccount, async (c) => {
+    const { user, sessionToken: token } = c.var.account;
+    await read(c, csrfTokenFor(token));
+    await endEverySession(c, db, config, user.user_id);
+    const explanation = 'Every session of your account has ended, in this browser and on every other device. Sign in again to go on.';
+    return renderPage(c, 200, <MessagePage title="Signed out everywhere" explanation={explanation} />);
   });
 
   app.get(DEVELOPER_SETTINGS_PATH, signedIn, (c) => renderPage(c, 200, <DeveloperSettingsPage user={c.var.account.user} />));
@@ -193,10 +233,10 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
     return renderPage(c, status, <ApiKeysPage user={user} csrf={csrfTokenFor(token)} keys={data} total={total} today={today} {...view} />);
   }
 
-  app.get(API_KEYS_PATH, signedIn, (c) =>
+  app.get(API_KEYS_PATH, signedIn, async (c) =>
     apiKeysView(c, 200, {
       form: { values: { name: '', expiry: 'never', expires_on: '' }, errors: {} },
-      newKey: takeNewKey(c, c.var.account.sessionToken, secure),
+      newKey: await takeNewKey(c, db, c.var.account, secure),
       revoked: c.req.query('revoked') !== undefined,
     }),
   );
@@ -215,7 +255,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
     }
     const created = await createApiKey(db, user.user_id, parsed.value.name, expiry.expiresAt, config.maxKeysPerUser);
     if (!created) return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
-    holdNewKey(c, token, secure, { id: created.id, name: created.name, key: created.key });
+    await holdNewKey(c, db, token, secure, { id: created.id, name: created.name, key: created.key });
     return c.redirect(API_KEYS_PATH, 303);
   });
 

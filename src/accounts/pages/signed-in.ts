@@ -1,24 +1,11 @@
-// Who is signed in, from the session cookie; account pages send everyone else to sign in.
-import type { Context, MiddlewareHandler } from 'hono';
+// Account pages send everyone not signed in to sign in.
+import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../../db/client.js';
-import { sessionToken } from '../session-cookie.js';
-import { findSessionAccount, type User } from '../users-store.js';
+import { signedInAs, type SignedIn } from '../session-cookie.js';
 import { SIGN_IN_PATH } from './paths.js';
-
-export interface SignedIn {
-  user: User;
-  /** The session cookie's value: the secret behind the CSRF token and the new-key cookie. */
-  sessionToken: string;
-}
 
 export interface PageEnv {
   Variables: { account: SignedIn };
-}
-
-export async function signedInAs(c: Context, db: Database): Promise<SignedIn | undefined> {
-  const token = sessionToken(c);
-  const user = token === undefined ? undefined : await findSessionAccount(db, token);
-  return user && token !== undefined ? { user, sessionToken: token } : undefined;
 }
 
 /**
