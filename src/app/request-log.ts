@@ -33,7 +33,8 @@ export function requestLog(log: Logger | null): MiddlewareHandler<ApiEnv> {
       {
         request_id: id,
         method: c.req.method,
-        route: routePath(c),
+        // The route the request matched, whichever step answered it.
+        route: routePath(c, -1),
         status: c.res.status,
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
         user_id: principal?.userId,
