@@ -44,6 +44,7 @@ import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, jsonShapeGuard, nothin
 import { healthRoutes } from './health.js';
 import { idempotency } from './idempotency.js';
 import { openApiDocumentRoute } from './openapi-document.js';
+import { preconditionGuard } from './precondition-guard.js';
 import { rateLimit } from './rate-limit.js';
 import { requestLog } from './request-log.js';
 
@@ -68,7 +69,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestLog(config.logRequests ? deps.log : null));
   // The API's checks in order: response header fields and CORS wrap everything after them, errors
   // included; then path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429 → the
-  // body's shape 400 → Idempotency-Key (400, 409, 422, or the stored response) → the route's schemas → access.
+  // body's shape 400 → a precondition the operation does not take 400 → Idempotency-Key (400, 409, 422, or the stored response) → the route's schemas → access.
   app.use(
     '/api/*',
     writeResponseHeaders,
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
     authenticate(deps, { isPublic: isPublicApiPath, allowsSession: isSessionApiPath }),
     rateLimit(deps.rateLimits, ratePolicies(config.rateLimits), userCeilings(config.rateLimits, config.rateLimitUserFactor)),
     jsonShapeGuard,
+    preconditionGuard(app),
     idempotency(deps),
   );
   app.use('/auth/*', writeResponseHeaders, guardRoute, bodyGuards, jsonShapeGuard);

@@ -1,7 +1,7 @@
 // A farm's records of one calendar year each (its derogations, its grazing intentions): listed under
 // the farm, made or kept by a PUT of the year (201 when it made the record, 200 otherwise) and removed
 // by a DELETE of it. Each write is a write to the farm, audited as the record's kind and its year.
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { auditedWrite } from '../access/audited-write.js';
 import type { AuditAction, AuditedKind } from '../access/audit.js';
@@ -51,6 +51,11 @@ interface DeleteOperation extends Described {
   remove: (tx: Database, farmId: string, year: number, precondition?: Precondition) => Promise<void>;
 }
 
+/** The body of a PUT whose record is the year itself: none, or an object without members (any member is 400). */
+const noMembers = z
+  .strictObject({})
+  .openapi('NoMembers', { description: 'Nothing to send: the record is the year itself. No body, or {}.' });
+
 function addPut<I, T>(app: ApiRoutes, db: Database, years: FarmYears<T>, params: YearParams, spec: PutOperation<I, T>) {
   const { names, schema, kind } = years;
   const operation = {
@@ -86,7 +91,8 @@ function addPut<I, T>(app: ApiRoutes, db: Database, years: FarmYears<T>, params:
     });
   } else {
     const { put } = spec;
-    app.openapi(createRoute({ ...operation, request: { params }, responses }), async (c) => {
+    const request = { params, body: { required: false, content: jsonContent(noMembers) } };
+    app.openapi(createRoute({ ...operation, request, responses }), async (c) => {
       const { b_id_farm, year } = c.req.valid('param');
       return respond(c, b_id_farm, year, (tx) => put(tx, b_id_farm, year));
     });

@@ -168,6 +168,40 @@ describe.each(storageKinds)('conditional requests (%s)', (kind) => {
     expect(await read(`/api/farms/${t.farm}`)).toEqual(before);
   });
 
+  test('a precondition the operation does not take is 400, never ignored, and nothing changes', async () => {
+    const own = await tree();
+    const before = await read(`/api/farms/${own.farm}`);
+    const refusals: Array<[string, string, unknown, Record<string, string>, string]> = [
+      ['PUT', `/api/farms/${own.farm}/derogations/2025`, undefined, { 'if-match': '*' }, 'If-Match'],
+      ['PUT', `/api/farms/${own.farm}/grazing-intentions/2025`, { b_grazing_intention: true }, { 'if-match': '"x"' }, 'If-Match'],
+      ['PATCH', `/api/farms/${own.farm}`, { b_name_farm: 'Not so' }, { 'if-none-match': '*' }, 'If-None-Match'],
+      ['DELETE', `/api/farms/${own.farm}`, undefined, { 'if-none-match': '*' }, 'If-None-Match'],
+      [
+        'POST',
+        `/api/farms/${own.farm}/fields`,
+        { b_name: 'Not so', b_geometry: rectangle(), b_start: '2020-01-01' },
+        { 'if-match': '*' },
+        'If-Match',
+      ],
+    ];
+    for (const [method, path, body, headers, field] of refusals) {
+      const problem = await expectProblem(await send(method, path, body, headers), 400, 'validation-failed');
+      expect(problem.errors, `${method} ${path}`).toEqual([{ field, message: expect.stringContaining('is not taken by') }]);
+    }
+    expect(await read(`/api/farms/${own.farm}`)).toEqual(before);
+    expect((await send('GET', `/api/farms/${own.farm}/derogations`)).status).toBe(200);
+    expect(((await (await send('GET', `/api/farms/${own.farm}/derogations`)).json()) as { data: unknown[] }).data).toEqual([]);
+    expect(((await (await send('GET', `/api/farms/${own.farm}/fields`)).json()) as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  test('the PUT of a derogation refuses a body with members, as every body with unknown members is refused', async () => {
+    const own = await tree();
+    await expectProblem(await send('PUT', `/api/farms/${own.farm}/derogations/2025`, { x: 1 }), 400, 'validation-failed');
+    expect(((await (await send('GET', `/api/farms/${own.farm}/derogations`)).json()) as { data: unknown[] }).data).toEqual([]);
+    expect((await send('PUT', `/api/farms/${own.farm}/derogations/2025`)).status).toBe(201);
+    expect((await send('PUT', `/api/farms/${own.farm}/derogations/2025`, {})).status).toBe(200);
+  });
+
   test.each([...readable.map((r) => r.kind)])('a DELETE of a %s with a stale If-Match is 412 and deletes nothing', async (kind) => {
     const own = await tree();
     // A fertilizer of its own: the tree's is in use by its application.

@@ -2320,6 +2320,8 @@ export interface components {
              */
             updated_at: string;
         };
+        /** @description Nothing to send: the record is the year itself. No body, or {}. */
+        NoMembers: Record<string, never>;
         GrazingIntentionPage: {
             /** @description Items of the requested page. */
             data: components["schemas"]["GrazingIntention"][];
@@ -9425,7 +9427,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NoMembers"];
+            };
+        };
         responses: {
             /** @description The farm held the derogation already. */
             200: {

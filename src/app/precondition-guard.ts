@@ -1,0 +1,46 @@
+// Preconditions are honoured or refused, never ignored: If-Match or If-None-Match sent to an operation
+// that does not take it (a PUT, a POST, a DELETE of a key, a PATCH with If-None-Match) is 400. Which
+// operation takes which is read from the OpenAPI definitions of the app's own routes, so it cannot drift.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { ApiEnv } from '../http/env.js';
+import { validationFailed } from '../http/problem.js';
+import { requestHeader } from '../http/request-headers.js';
+
+const PRECONDITIONS = ['If-Match', 'If-None-Match'] as const;
+
+/** `METHOD /path/:param header` for every header precondition a route declares. */
+function declaredPreconditions(app: OpenAPIHono<ApiEnv>): Set<string> {
+  const taken = new Set<string>();
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route') continue;
+    const { method, path, parameters = [] } = definition.route;
+    const honoPath = path.replace(/\{([^}]+)\}/g, ':$1');
+    for (const parameter of parameters) {
+      if ('in' in parameter && parameter.in === 'header') taken.add(`${method.toUpperCase()} ${honoPath} ${parameter.name.toLowerCase()}`);
+    }
+  }
+  return taken;
+}
+
+export function preconditionGuard(app: OpenAPIHono<ApiEnv>): MiddlewareHandler<ApiEnv> {
+  let taken: Set<string> | undefined;
+  return (c, next) => {
+    const sent = PRECONDITIONS.filter((name) => requestHeader(c, name.toLowerCase()) !== undefined);
+    if (sent.length === 0) return next();
+    taken ??= declaredPreconditions(app);
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    const route = matchedRoutes(c)
+      .filter((matched) => matched.method === method)
+      .at(-1);
+    const operation = `${method} ${route?.path ?? c.req.path}`;
+    const refused = sent.filter((name) => !taken?.has(`${operation} ${name.toLowerCase()}`));
+    if (refused.length > 0) {
+      throw validationFailed(
+        refused.map((name) => ({ field: name, message: `is not taken by ${c.req.method} ${c.req.path}; send the request without it` })),
+      );
+    }
+    return next();
+  };
+}
