@@ -1,7 +1,7 @@
 // Field queries. Area, centroid and (when not given) the buffer-strip guess are derived here, on every write.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { selectPage } from '../../db/paging.js';
+import { countRows, inOneSnapshot, selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { fields, type FieldGeometry } from '../../db/schema.js';
 import { recordTimes } from '../../db/timestamps.js';
@@ -13,6 +13,7 @@ import { deleteFields } from '../cascade.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
 import type { FieldWithGeometry } from './feature-collection.js';
+import { featureBytes, featuresThatFit } from './page-bytes.js';
 import type { FieldCreate, FieldSummary, FieldUpdate } from './schemas.js';
 
 const summaryColumns = {
@@ -67,9 +68,35 @@ export function listFields(db: Database, farmId: string, page: PageQuery & DateR
   return selectPage<FieldSummary>(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
 }
 
-/** The same page as listFields, each field with its geometry. */
+/**
+ * The same page as listFields, each field with its geometry, cut short before the field that would take
+ * the features past MAX_FEATURES_BYTES. The sizes are read first, so that no geometry beyond the cut is
+ * ever loaded.
+ */
 export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQuery & DateRange) {
-  return selectPage<FieldWithGeometry>(db, fields, fieldColumns, ofFarm(farmId, page), listOrder, page);
+  const where = ofFarm(farmId, page);
+  return inOneSnapshot(db, async (tx) => {
+    const geometryBytes = sql<number>`octet_length(${fields.b_geometry}::text)`.mapWith(Number);
+    const [rows, total] = await Promise.all([
+      tx
+        .select({ field: summaryColumns, geometryBytes })
+        .from(fields)
+        .where(where)
+        .orderBy(...listOrder)
+        .limit(page.limit)
+        .offset(page.offset),
+      countRows(tx, fields, where),
+    ]);
+    const kept = rows.slice(0, featuresThatFit(rows.map((row) => featureBytes(row.field, row.geometryBytes))));
+    const ids = kept.map((row) => row.field.b_id);
+    const geometries =
+      ids.length === 0
+        ? []
+        : await tx.select({ b_id: fields.b_id, b_geometry: fields.b_geometry }).from(fields).where(inArray(fields.b_id, ids));
+    const geometryOf = new Map(geometries.map((row) => [row.b_id, row.b_geometry]));
+    const data: FieldWithGeometry[] = kept.map(({ field }) => ({ ...field, b_geometry: geometryOf.get(field.b_id)! }));
+    return { data, total };
+  });
 }
 
 /** Dates are checked against the stored ones: an end not after the start contradicts stored state (409). */
