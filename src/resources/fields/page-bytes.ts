@@ -1,11 +1,18 @@
 // The size bound of a GeoJSON page of fields (docs/api.md): the features of one page take at most
 // MAX_FEATURES_BYTES, measured before any geometry is loaded.
+import { MAX_LIMIT } from '../../http/pagination.js';
 
 /**
  * What the features of one GeoJSON page may take, serialized (docs/api.md): a page stops before the
  * field that would take it past this, so that no answer holds more than a few MB whatever its limit.
  */
 export const MAX_FEATURES_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A geometry of at most this many bytes is read along with the sizes: those of a whole page stay under
+ * MAX_FEATURES_BYTES, and a page of ordinary fields (a few hundred positions each) takes one query.
+ */
+export const INLINE_GEOMETRY_BYTES = Math.floor(MAX_FEATURES_BYTES / MAX_LIMIT);
 
 /**
  * The bytes of a field as a Feature, its geometry counted as its stored JSON text: never shorter than

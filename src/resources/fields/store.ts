@@ -13,7 +13,7 @@ import { deleteFields } from '../cascade.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
 import type { FieldWithGeometry } from './feature-collection.js';
-import { featureBytes, featuresThatFit } from './page-bytes.js';
+import { featureBytes, featuresThatFit, INLINE_GEOMETRY_BYTES } from './page-bytes.js';
 import type { FieldCreate, FieldSummary, FieldUpdate } from './schemas.js';
 
 const summaryColumns = {
@@ -68,18 +68,23 @@ export function listFields(db: Database, farmId: string, page: PageQuery & DateR
   return selectPage<FieldSummary>(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
 }
 
+// A geometry up to INLINE_GEOMETRY_BYTES comes with the sizes, in the page's first query; a larger one is
+// read once the page is cut. Its stored size is checked first, so that it is not turned into text twice.
+const geometryBytes = sql<number>`octet_length(${fields.b_geometry}::text)`.mapWith(Number);
+const smallGeometry = sql<FieldGeometry | null>`case
+  when pg_column_size(${fields.b_geometry}) > ${INLINE_GEOMETRY_BYTES} then null
+  when octet_length(${fields.b_geometry}::text) <= ${INLINE_GEOMETRY_BYTES} then ${fields.b_geometry} end`.mapWith(fields.b_geometry);
+
 /**
  * The same page as listFields, each field with its geometry, cut short before the field that would take
- * the features past MAX_FEATURES_BYTES. The sizes are read first, so that no geometry beyond the cut is
- * ever loaded.
+ * the features past MAX_FEATURES_BYTES. The sizes are read first: no geometry beyond the cut is loaded.
  */
 export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQuery & DateRange) {
   const where = ofFarm(farmId, page);
   return inOneSnapshot(db, async (tx) => {
-    const geometryBytes = sql<number>`octet_length(${fields.b_geometry}::text)`.mapWith(Number);
     const [rows, total] = await Promise.all([
       tx
-        .select({ field: summaryColumns, geometryBytes })
+        .select({ field: summaryColumns, geometryBytes, smallGeometry })
         .from(fields)
         .where(where)
         .orderBy(...listOrder)
@@ -88,13 +93,16 @@ export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQ
       countRows(tx, fields, where),
     ]);
     const kept = rows.slice(0, featuresThatFit(rows.map((row) => featureBytes(row.field, row.geometryBytes))));
-    const ids = kept.map((row) => row.field.b_id);
-    const geometries =
-      ids.length === 0
+    const large = kept.filter((row) => row.smallGeometry === null).map((row) => row.field.b_id);
+    const largeGeometries =
+      large.length === 0
         ? []
-        : await tx.select({ b_id: fields.b_id, b_geometry: fields.b_geometry }).from(fields).where(inArray(fields.b_id, ids));
-    const geometryOf = new Map(geometries.map((row) => [row.b_id, row.b_geometry]));
-    const data: FieldWithGeometry[] = kept.map(({ field }) => ({ ...field, b_geometry: geometryOf.get(field.b_id)! }));
+        : await tx.select({ b_id: fields.b_id, b_geometry: fields.b_geometry }).from(fields).where(inArray(fields.b_id, large));
+    const geometryOf = new Map(largeGeometries.map((row) => [row.b_id, row.b_geometry]));
+    const data: FieldWithGeometry[] = kept.map(({ field, smallGeometry }) => ({
+      ...field,
+      b_geometry: smallGeometry ?? geometryOf.get(field.b_id)!,
+    }));
     return { data, total };
   });
 }
