@@ -10,13 +10,18 @@ import { parcelsOf } from '../clients/cli/src/parcels.js';
 import { silentProgress } from '../clients/cli/src/progress.js';
 import { readImportFile } from '../clients/cli/src/read/read-file.js';
 import { createAppServer } from '../src/app/node-server.js';
+import { loadConfig } from '../src/core/config.js';
 import { rvoParcels, writeRvoZip } from '../test/cli/fixtures.js';
 import { send, startInProcess } from './in-process.js';
 
 const FIELDS = 500;
 const folder = await mkdtemp(join(tmpdir(), 'akker-bench-cli-'));
 const bench = await startInProcess({ LOG_REQUESTS: 'false' });
-const server = createAppServer(bench.app.fetch, { errorsUrl: 'http://127.0.0.1/errors', hostname: '127.0.0.1' });
+const server = createAppServer(bench.app.fetch, {
+  errorsUrl: 'http://127.0.0.1/errors',
+  hostname: '127.0.0.1',
+  sendTimeoutSeconds: loadConfig({}).sendTimeoutSeconds,
+});
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

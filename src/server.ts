@@ -31,7 +31,11 @@ async function main() {
   const app = createApp(createDeps(config, database));
   const pruning = startChangePruning(database.db, config.changesRetentionDays, logger);
   const sweeper = startSweeper(database.db, logger);
-  const server = createAppServer(app.fetch, { errorsUrl: `${config.publicUrl}/errors`, hostname: config.host });
+  const server = createAppServer(app.fetch, {
+    errorsUrl: `${config.publicUrl}/errors`,
+    hostname: config.host,
+    sendTimeoutSeconds: config.sendTimeoutSeconds,
+  });
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
     console.error(`Cannot listen on ${config.host}:${config.port} (${error.code}): stop what uses it, or choose another PORT or HOST.`);

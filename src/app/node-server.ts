@@ -1,19 +1,28 @@
 // The Node HTTP server of the app: @hono/node-server's request listener, with what it refuses to turn
 // into a fetch Request (a backslash in the path, a Host field that is no host name: `new URL` throws)
 // answered as problem+json like every other error, and Node's own refusals too (client-errors.ts).
-// Left to @hono/node-server, such a request gets a 400 with no body.
+// Left to @hono/node-server, such a request gets a 400 with no body. What an answer holds in memory is
+// bounded per connection: one answer at a time, and a client that stops reading is cut off.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { finished } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { refuseClientErrors } from './client-errors.js';
 import { ApiError, errorCodes, problemBody } from '../http/problem.js';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
-/**
- * An HTTP server (not yet listening) that serves `fetch`; error types are under `errorsUrl`, and
- * `hostname` stands in for the Host field of a request without one (HTTP/1.0).
- */
-export function createAppServer(fetch: Fetch, { errorsUrl, hostname }: { errorsUrl: string; hostname?: string }): Server {
+export interface AppServerOptions {
+  /** Where the problem types are. */
+  errorsUrl: string;
+  /** Stands in for the Host field of a request without one (HTTP/1.0). */
+  hostname?: string;
+  /** How long an answer may make no progress towards its client before the connection is closed. */
+  sendTimeoutSeconds: number;
+}
+
+/** An HTTP server (not yet listening) that serves `fetch`. */
+export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeoutSeconds }: AppServerOptions): Server {
   const listener = getRequestListener(fetch, {
     hostname,
     // Thrown on, to the listener's caller below, which has the request at hand. Anything else reaching
@@ -23,14 +32,34 @@ export function createAppServer(fetch: Fetch, { errorsUrl, hostname }: { errorsU
       return new Response(null, { status: 500 });
     },
   });
-  const server = createServer((incoming, outgoing) => {
-    listener(incoming, outgoing).catch((error: unknown) => {
+  const serve = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    try {
+      await listener(incoming, outgoing);
+      closeWhenUnread(outgoing, sendTimeoutSeconds * 1000);
+    } catch (error) {
       if (error instanceof RequestError && !outgoing.headersSent) refuse(incoming, outgoing, errorsUrl);
       else outgoing.destroy();
-    });
+    }
+    await new Promise((resolve) => finished(outgoing, resolve));
+  };
+  // Node answers pipelined requests in order but hands them all to the app at once, each answer held
+  // until the ones before it are sent: a connection's requests are served one after another instead.
+  const inTurn = new WeakMap<Socket, Promise<void>>();
+  const server = createServer((incoming, outgoing) => {
+    const turn = (inTurn.get(incoming.socket) ?? Promise.resolve()).then(() => serve(incoming, outgoing));
+    inTurn.set(incoming.socket, turn);
   });
   refuseClientErrors(server, errorsUrl);
   return server;
+}
+
+/**
+ * Once the app's answer is handed to Node, its connection is closed when none of it reaches the client
+ * for `ms`: an answer stays in memory for as long as its client does not read it. Node's socket timeout
+ * counts a pending write's progress too, so a slow client that keeps reading is not cut off.
+ */
+function closeWhenUnread(outgoing: ServerResponse, ms: number): void {
+  if (!outgoing.writableFinished) outgoing.setTimeout(ms, () => outgoing.destroy());
 }
 
 /** 400 problem+json for a request that has no URL; the connection closes after it. */

@@ -65,6 +65,7 @@ const environmentSchema = z.object({
     .default(16 * 1024 * 1024),
   IDEMPOTENCY_USER_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  SEND_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: trustProxySchema.optional(),
@@ -107,6 +108,11 @@ export interface Config {
   idempotencyBudget: { userBytes: number; userEntries: number };
   /** How long a stop (SIGTERM) waits for requests in flight before it closes their connections. */
   shutdownTimeoutSeconds: number;
+  /**
+   * How long an answer may wait for its client to read any of it before the connection is closed, so
+   * that a client that stops reading holds its answer's memory for no longer.
+   */
+  sendTimeoutSeconds: number;
   /** The least severe log level written (pino's names). */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** One log line per request. */
@@ -142,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changesRetentionDays: e.CHANGES_RETENTION_DAYS,
     idempotencyBudget: { userBytes: e.IDEMPOTENCY_USER_BYTES, userEntries: e.IDEMPOTENCY_USER_ENTRIES },
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    sendTimeoutSeconds: e.SEND_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
     trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY.length === 0 ? null : addressList(e.TRUST_PROXY),

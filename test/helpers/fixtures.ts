@@ -16,6 +16,17 @@ export const rectangle = (lon = 5, lat = 52, widthDeg = 0.003, heightDeg = 0.002
   ],
 });
 
+/** A Polygon of `positions` positions on a circle (the first repeated as the last): 10,000, the most a field may have, take some 380 KB of JSON. */
+export function circle(positions: number, lon = 5.5, lat = 52, radius = 0.01) {
+  const ring: number[][] = [];
+  for (let i = 0; i < positions - 1; i++) {
+    const angle = (2 * Math.PI * i) / (positions - 1);
+    ring.push([lon + radius * Math.cos(angle), lat + radius * Math.sin(angle)]);
+  }
+  ring.push(ring[0]!);
+  return { type: 'Polygon' as const, coordinates: [ring] };
+}
+
 export async function created<T = Record<string, unknown>>(response: Response | Promise<Response>): Promise<T> {
   const r = await response;
   if (r.status !== 201) throw new Error(`expected 201, got ${r.status}: ${await r.text()}`);

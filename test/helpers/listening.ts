@@ -20,7 +20,11 @@ export async function startListeningApp(
 ): Promise<ListeningApp> {
   const test = await startTestApp(kind, env, rateLimits);
   // The server of src/server.ts, with its answers to requests Node or @hono/node-server refuse.
-  const server = createAppServer(test.app.fetch, { errorsUrl: `${test.config.publicUrl}/errors`, hostname: '127.0.0.1' });
+  const server = createAppServer(test.app.fetch, {
+    errorsUrl: `${test.config.publicUrl}/errors`,
+    hostname: '127.0.0.1',
+    sendTimeoutSeconds: test.config.sendTimeoutSeconds,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = (key: string, method: string, path: string, body?: unknown): Promise<Response> => {

@@ -5,12 +5,14 @@ import { getIssues } from '@placemarkio/check-geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { createField, rectangle } from '../helpers/fixtures.js';
+import { MAX_FEATURES_BYTES } from '../../src/resources/fields/page-bytes.js';
+import { createField as storeField } from '../../src/resources/fields/store.js';
+import { circle, createField, rectangle } from '../helpers/fixtures.js';
 
 interface FeatureCollection {
   type: string;
   features: Array<{ type: string; id: string; geometry: { type: string; coordinates: unknown[] }; properties: Record<string, unknown> }>;
-  pagination: { limit: number; offset: number; total: number };
+  pagination: { limit: number; offset: number; total: number; next_offset: number | null; size_limited: boolean };
 }
 interface FieldPage {
   data: Array<Record<string, unknown> & { b_id: string }>;
@@ -67,17 +69,17 @@ describe.each(storageKinds)('fields as GeoJSON on %s', (kind) => {
       const field = (await (await get(`/api/fields/${fieldIds[i]}`)).json()) as { b_geometry: unknown };
       expect(feature.geometry).toEqual(field.b_geometry);
     }
-    expect(collection.pagination).toEqual(list.pagination);
+    expect(collection.pagination).toEqual({ ...list.pagination, next_offset: null, size_limited: false });
   });
 
   it('pages as the JSON list does, with its pagination as a member of the collection', async () => {
     const collection = await geoJson('?limit=2&offset=1');
     expect(collection.features.map((f) => f.id)).toEqual(fieldIds.slice(1, 3));
-    expect(collection.pagination).toEqual({ limit: 2, offset: 1, total: 5 });
-    expect(collection.pagination).toEqual((await jsonList('?limit=2&offset=1')).pagination);
+    expect(collection.pagination).toEqual({ limit: 2, offset: 1, total: 5, next_offset: 3, size_limited: false });
+    expect(collection.pagination).toMatchObject((await jsonList('?limit=2&offset=1')).pagination);
     const beyond = await geoJson('?offset=10');
     expect(beyond.features).toEqual([]);
-    expect(beyond.pagination).toEqual({ limit: 50, offset: 10, total: 5 });
+    expect(beyond.pagination).toEqual({ limit: 50, offset: 10, total: 5, next_offset: null, size_limited: false });
   });
 
   it('filters by period as the JSON list does', async () => {
@@ -95,6 +97,47 @@ describe.each(storageKinds)('fields as GeoJSON on %s', (kind) => {
     const stranger = await signUpWithKey(t.app);
     const response = await t.app.request(`/api/farms/${farmId}/fields`, { headers: { 'x-api-key': stranger.key, accept } });
     await expectProblem(response, 404, 'not-found');
+  });
+
+  it('stops a page of large fields before its features pass 4 MiB, says so, and goes on from next_offset', async () => {
+    const farm = (await createFarm(t.app, user.key)).b_id_farm;
+    // Twelve fields of 10,000 positions (some 380 KB each), straight into the store: no page of 200 holds them all.
+    const big: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const field = await storeField(t.database.db, farm, {
+        b_name: `Groot ${i}`,
+        b_geometry: circle(10_000, 5 + i * 0.03),
+        b_start: '2020-01-01',
+        b_id_source: null,
+        b_acquiring_method: 'owner',
+        b_soil_region: null,
+        b_in_nv_area: false,
+        b_in_gwbg: false,
+        b_in_natura2000: false,
+        b_in_derogation_free_zone: false,
+      });
+      big.push(field.b_id);
+    }
+    const seen: string[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const response = await get(`/api/farms/${farm}/fields?limit=200&offset=${offset}`, 'application/geo+json');
+      const text = await response.text();
+      const { features, pagination } = JSON.parse(text) as FeatureCollection;
+      expect(Buffer.byteLength(text)).toBeLessThan(MAX_FEATURES_BYTES + 1024);
+      expect(features.length).toBeGreaterThan(1);
+      expect(pagination.next_offset).toBe(offset + features.length < 12 ? offset + features.length : null);
+      expect(pagination.size_limited).toBe(pagination.next_offset !== null);
+      seen.push(...features.map((feature) => feature.id));
+      offset = pagination.next_offset;
+    }
+    expect(seen).toEqual(big);
+    // The JSON list has no geometry, and keeps its pages by count alone.
+    const json = (await (await get(`/api/farms/${farm}/fields?limit=200`)).json()) as FieldPage;
+    expect(json.data.map((field) => field.b_id)).toEqual(big);
+    const small = JSON.parse(await (await get(`/api/farms/${farm}/fields?limit=3`, 'application/geo+json')).text()) as FeatureCollection;
+    expect(small.features.map((feature) => feature.id)).toEqual(big.slice(0, 3));
+    expect(small.pagination).toEqual({ limit: 3, offset: 0, total: 12, next_offset: 3, size_limited: false });
   });
 
   it('writes rings by the right-hand rule: an outer ring sent clockwise and a hole sent counterclockwise come back reversed', async () => {

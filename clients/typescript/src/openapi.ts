@@ -194,7 +194,7 @@ export interface paths {
         };
         /**
          * List the fields of a farm
-         * @description Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. Without Accept, or with one that allows neither type, the answer is JSON.
+         * @description Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. A GeoJSON page also stops early, before the field that would take its features past 4194304 bytes (4 MiB) of JSON, each geometry counted as stored; it always holds at least one field. `pagination.size_limited` then says so, and the next page starts at `pagination.next_offset`. Without Accept, or with one that allows neither type, the answer is JSON.
          */
         get: operations["listFieldsOfFarm"];
         put?: never;
@@ -1288,7 +1288,9 @@ export interface components {
          *       "pagination": {
          *         "limit": 50,
          *         "offset": 0,
-         *         "total": 1
+         *         "total": 1,
+         *         "next_offset": null,
+         *         "size_limited": false
          *       }
          *     }
          */
@@ -1300,7 +1302,7 @@ export interface components {
             type: "FeatureCollection";
             /** @description The fields of the requested page, in list order. */
             features: components["schemas"]["FieldFeature"][];
-            /** @description Where this page lies in the whole list. */
+            /** @description Where this page lies in the whole list, and where the next one starts. */
             pagination: {
                 /** @description Limit applied. */
                 limit: number;
@@ -1308,6 +1310,10 @@ export interface components {
                 offset: number;
                 /** @description Total number of items available. */
                 total: number;
+                /** @description The offset of the next page: `offset` + the features on this one; null when no field follows. */
+                next_offset: number | null;
+                /** @description True when the page holds fewer than `limit` features because the next one would take its features past 4194304 bytes of JSON. */
+                size_limited: boolean;
             };
         };
         /** @description A field as a GeoJSON Feature: its properties are the field as the JSON list gives it. */
@@ -5207,7 +5213,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of fields, as JSON or as GeoJSON, whichever Accept prefers. */
+            /** @description One page of fields, as JSON or as GeoJSON, whichever Accept prefers; a GeoJSON page is bounded by size as well as by `limit`. */
             200: {
                 headers: {
                     /** @description Accept: the media type of the answer depends on it. */

@@ -36,8 +36,12 @@ export function withRightHandRule(geometry: FieldGeometry): FieldGeometry {
 
 export type FieldWithGeometry = FieldSummary & { b_geometry: FieldGeometry };
 
-/** One page of fields as a FeatureCollection, with `pagination` (a foreign member, RFC 7946 §6.1) as the JSON list has it. */
+/**
+ * One page of fields as a FeatureCollection, with `pagination` (a foreign member, RFC 7946 §6.1) as the
+ * JSON list has it, and where the next page starts: a page cut short by its size holds fewer than `limit`.
+ */
 export function featureCollection(fields: FieldWithGeometry[], page: PageQuery, total: number) {
+  const next = page.offset + fields.length;
   return {
     type: 'FeatureCollection' as const,
     features: fields.map(({ b_geometry, ...properties }) => ({
@@ -46,6 +50,10 @@ export function featureCollection(fields: FieldWithGeometry[], page: PageQuery, 
       geometry: withRightHandRule(b_geometry),
       properties,
     })),
-    pagination: pagination(page, total),
+    pagination: {
+      ...pagination(page, total),
+      next_offset: next < total ? next : null,
+      size_limited: fields.length < page.limit && next < total,
+    },
   };
 }

@@ -13,6 +13,7 @@ import { addRecordRoutes } from '../record-routes.js';
 import { fieldCreateSchema, fieldFeatureCollectionSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
 import { createField, deleteField, getField, listFields, listFieldsWithGeometry, updateField } from './store.js';
 import { featureCollection } from './feature-collection.js';
+import { MAX_FEATURES_BYTES } from './page-bytes.js';
 import { geoJson, json } from '../../http/responses.js';
 import { negotiate } from '../../http/negotiation.js';
 
@@ -35,12 +36,14 @@ const listRoute = createRoute({
   description:
     'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. ' +
     'JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. ' +
+    `A GeoJSON page also stops early, before the field that would take its features past ${MAX_FEATURES_BYTES} bytes (4 MiB) of JSON, each geometry counted as stored; it always holds at least one field. \`pagination.size_limited\` then says so, and the next page starts at \`pagination.next_offset\`. ` +
     'Without Accept, or with one that allows neither type, the answer is JSON.',
   security: apiKeySecurity,
   request: { params: farmResource.id.params, query: pagedDateRangeQuerySchema },
   responses: {
     200: {
-      description: 'One page of fields, as JSON or as GeoJSON, whichever Accept prefers.',
+      description:
+        'One page of fields, as JSON or as GeoJSON, whichever Accept prefers; a GeoJSON page is bounded by size as well as by `limit`.',
       headers: varyAcceptHeader,
       content: {
         ...jsonContent(envelopeSchema(fieldSummarySchema, 'FieldPage')),

@@ -7,6 +7,7 @@ import { paginationSchema } from '../../http/pagination.js';
 import { unprocessable } from '../../http/validation.js';
 import { geometryProblem, MAX_COORDINATES, MAX_POLYGONS, MAX_RINGS } from './geometry.js';
 import { nameSchema } from '../value-schemas.js';
+import { MAX_FEATURES_BYTES } from './page-bytes.js';
 
 export const acquiringMethods = [
   'owner',
@@ -212,11 +213,26 @@ export const fieldFeatureCollectionSchema = z
           }),
       )
       .openapi({ description: 'The fields of the requested page, in list order.' }),
-    pagination: paginationSchema,
+    pagination: paginationSchema
+      .extend({
+        next_offset: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'The offset of the next page: `offset` + the features on this one; null when no field follows.' }),
+        size_limited: z.boolean().openapi({
+          description: `True when the page holds fewer than \`limit\` features because the next one would take its features past ${MAX_FEATURES_BYTES} bytes of JSON.`,
+        }),
+      })
+      .openapi({ description: 'Where this page lies in the whole list, and where the next one starts.' }),
   })
   .openapi('FieldFeatureCollection', {
     description: 'One page of fields as an RFC 7946 FeatureCollection; `pagination` is a foreign member, as in the JSON list.',
-    example: { type: 'FeatureCollection', features: [featureExample], pagination: { limit: 50, offset: 0, total: 1 } },
+    example: {
+      type: 'FeatureCollection',
+      features: [featureExample],
+      pagination: { limit: 50, offset: 0, total: 1, next_offset: null, size_limited: false },
+    },
   });
 
 export type FieldCreate = z.infer<typeof fieldCreateSchema>;

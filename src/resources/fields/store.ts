@@ -1,8 +1,8 @@
 // Field queries. Area, centroid and (when not given) the buffer-strip guess are derived here, on every write.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { selectPage } from '../../db/paging.js';
+import { countRows, inOneSnapshot, selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { fields, type FieldGeometry } from '../../db/schema.js';
 import { recordColumns } from '../../db/records.js';
@@ -13,6 +13,8 @@ import { DomainError, notFound } from '../../core/domain-errors.js';
 import { deleteFields } from '../cascade.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
+import type { FieldWithGeometry } from './feature-collection.js';
+import { featureBytes, featuresThatFit, INLINE_GEOMETRY_BYTES } from './page-bytes.js';
 import type { FieldCreate, FieldUpdate } from './schemas.js';
 
 const summaryColumns = recordColumns(fields, 'b_geometry');
@@ -50,9 +52,44 @@ export function listFields(db: Database, farmId: string, page: PageQuery & DateR
   return selectPage(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
 }
 
-/** The same page as listFields, each field with its geometry. */
+// A geometry up to INLINE_GEOMETRY_BYTES comes with the sizes, in the page's first query; a larger one is
+// read once the page is cut. Its stored size is checked first, so that it is not turned into text twice.
+const geometryBytes = sql<number>`octet_length(${fields.b_geometry}::text)`.mapWith(Number);
+const smallGeometry = sql<FieldGeometry | null>`case
+  when pg_column_size(${fields.b_geometry}) > ${INLINE_GEOMETRY_BYTES} then null
+  when octet_length(${fields.b_geometry}::text) <= ${INLINE_GEOMETRY_BYTES} then ${fields.b_geometry} end`.mapWith(fields.b_geometry);
+
+/**
+ * The same page as listFields, each field with its geometry, cut short before the field that would take
+ * the features past MAX_FEATURES_BYTES. The sizes are read first: no geometry beyond the cut is loaded.
+ */
 export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQuery & DateRange) {
-  return selectPage(db, fields, fieldColumns, ofFarm(farmId, page), listOrder, page);
+  const where = ofFarm(farmId, page);
+  return inOneSnapshot(db, async (tx) => {
+    const [rows, total] = await Promise.all([
+      tx
+        .select({ field: summaryColumns, geometryBytes, smallGeometry })
+        .from(fields)
+        .where(where)
+        .orderBy(...listOrder)
+        .limit(page.limit)
+        .offset(page.offset),
+      countRows(tx, fields, where),
+    ]);
+    const kept = rows.slice(0, featuresThatFit(rows.map((row) => featureBytes(row.field, row.geometryBytes))));
+    const large = kept.filter((row) => row.smallGeometry === null).map((row) => row.field.b_id);
+    const largeGeometries =
+      large.length === 0
+        ? []
+        : await tx.select({ b_id: fields.b_id, b_geometry: fields.b_geometry }).from(fields).where(inArray(fields.b_id, large));
+    const geometryOf = new Map(largeGeometries.map((row) => [row.b_id, row.b_geometry]));
+    const data: FieldWithGeometry[] = kept.map(({ field, smallGeometry }) => {
+      const b_geometry = smallGeometry ?? geometryOf.get(field.b_id);
+      if (!b_geometry) throw new Error(`The geometry of field ${field.b_id} was not read back.`);
+      return { ...field, b_geometry };
+    });
+    return { data, total };
+  });
 }
 
 /** Dates are checked against the stored ones: an end not after the start contradicts stored state (409). */

@@ -1,0 +1,138 @@
+// Clients that ask for large answers and never read them: the server's resident memory stays bounded,
+// and it closes their connections once SEND_TIMEOUT_SECONDS pass without progress. Measured in the
+// server process this test starts, through Linux's /proc: its VmRSS, and the sockets it holds.
+// Before the bounds, each socket held its whole answers (15 MB each here) for as long as it stayed open,
+// which was forever.
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { templateDataDir } from '../helpers/databases.js';
+import { circle } from '../helpers/fixtures.js';
+import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+/** Fields of 10,000 positions (~380 KB of GeoJSON each): one list of 200 would be some 15 MB. */
+const FIELDS = 40;
+const SOCKETS = 4;
+/** GETs each socket sends at once, before reading anything (it never does). */
+const PIPELINED = 2;
+const SEND_TIMEOUT_SECONDS = 2;
+/** Resident memory the never-reading sockets may add to the server, all together. */
+const RSS_GROWTH_BOUND_MB = 100;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The resident memory of process `pid`, MB. */
+function residentMb(pid: number): number {
+  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(line![1]) / 1024;
+}
+
+/** The ports of the TCP peers of the sockets process `pid` holds open. */
+function peerPorts(pid: number): Set<number> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (socket) inodes.add(socket[1]!);
+    } catch {
+      // closed while listed
+    }
+  }
+  const ports = new Set<number>();
+  for (const line of readFileSync(`/proc/${pid}/net/tcp`, 'utf8').trim().split('\n').slice(1)) {
+    const columns = line.trim().split(/\s+/);
+    if (inodes.has(columns[9]!)) ports.add(parseInt(columns[2]!.split(':')[1]!, 16));
+  }
+  return ports;
+}
+
+let dataDir: string;
+let server: ServerProcess;
+let key: string;
+let farm: string;
+
+async function post(path: string, body: unknown): Promise<Record<string, string>> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Record<string, string>;
+}
+
+beforeAll(async () => {
+  dataDir = await templateDataDir('akker-slow-readers-');
+  // One large field through the API, then copies of it straight into the stopped server's database:
+  // sixty POSTs would cost the test seconds of geometry checks.
+  server = await startServerProcess({ DATA_DIR: dataDir });
+  key = await signUpOver(server.url, 'slow-readers@example.org');
+  farm = (await post('/api/farms', { b_name_farm: 'Grote percelen' })).b_id_farm!;
+  await post(`/api/farms/${farm}/fields`, { b_name: 'Rond', b_start: '2020-01-01', b_geometry: circle(10_000) });
+  server.kill('SIGTERM');
+  await server.exited;
+  const database = await PGlite.create({ dataDir: join(dataDir, 'pgdata') });
+  await database.exec(`
+    create temp table copies as select fields.*, n from fields, generate_series(2, ${FIELDS}) as n;
+    update copies set b_id = b_id || '-' || n;
+    alter table copies drop column n;
+    insert into fields select * from copies;`);
+  await database.close();
+  server = await startServerProcess({ DATA_DIR: dataDir, SEND_TIMEOUT_SECONDS: String(SEND_TIMEOUT_SECONDS), LOG_REQUESTS: 'false' });
+}, 120_000);
+afterAll(() => {
+  killLeftoverServers();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it.runIf(existsSync('/proc/self/status'))(
+  'holds a bounded amount of memory for sockets that never read, and closes them after SEND_TIMEOUT_SECONDS',
+  async () => {
+    const path = `/api/farms/${farm}/fields?limit=200`;
+    const headers = { 'x-api-key': key, accept: 'application/geo+json' };
+    // Read in full by as many clients at once: what serving them costs by itself is in the baseline.
+    const warmUp = async () => {
+      const response = await fetch(`${server.url}${path}`, { headers });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    };
+    await Promise.all(Array.from({ length: SOCKETS }, warmUp));
+    const baseline = residentMb(server.pid);
+
+    const { hostname, port } = new URL(server.url);
+    const request = `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${key}\r\nAccept: application/geo+json\r\n\r\n`;
+    const sockets: Socket[] = [];
+    for (let i = 0; i < SOCKETS; i++) {
+      const socket = connect(Number(port), hostname);
+      socket.on('error', () => {}); // a reset, once the server gives up on it
+      await once(socket, 'connect');
+      socket.pause();
+      socket.write(request.repeat(PIPELINED));
+      sockets.push(socket);
+    }
+    const ports = sockets.map((socket) => socket.localPort!);
+    const stillOpen = () => [...peerPorts(server.pid)].filter((peer) => ports.includes(peer)).length;
+    // Accepted by the server: its sockets to them are what the polling below looks for.
+    while (stillOpen() < SOCKETS) await sleep(10);
+
+    // Poll until the server has closed every one of them; the deadline only ends a test that fails.
+    let peak = baseline;
+    const deadline = Date.now() + 10 * SEND_TIMEOUT_SECONDS * 1000;
+    while (stillOpen() > 0 && Date.now() < deadline) {
+      peak = Math.max(peak, residentMb(server.pid));
+      await sleep(100);
+    }
+    const open = stillOpen();
+    const growth = peak - baseline;
+    console.log(
+      `resident memory: ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${growth.toFixed(0)} MB); ${open} sockets open`,
+    );
+    for (const socket of sockets) socket.destroy();
+    expect(growth).toBeLessThan(RSS_GROWTH_BOUND_MB);
+    expect(open).toBe(0);
+  },
+  60_000,
+);
