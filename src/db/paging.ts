@@ -23,6 +23,17 @@ export function inOneSnapshot<T>(db: Database, read: (tx: Database) => Promise<T
   return db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
+/**
+ * A page read by `read` and the total of the rows of `table` that match `where`, in one snapshot, so
+ * that the two agree whatever commits meanwhile; `read` may query on in the snapshot.
+ */
+export function pageWithTotal<T>(db: Database, table: PgTable, where: SQL | undefined, read: (tx: Database) => Promise<T[]>) {
+  return inOneSnapshot(db, async (tx) => {
+    const [data, total] = await Promise.all([read(tx), countRows(tx, table, where)]);
+    return { data, total };
+  });
+}
+
 /** One page of `columns` of the rows of `table` that match `where`, in `orderBy` order, and their total. */
 export function selectPage<TColumns extends Record<string, PgColumn | SQL.Aliased>>(
   db: Database,
@@ -33,18 +44,14 @@ export function selectPage<TColumns extends Record<string, PgColumn | SQL.Aliase
   page: PageQuery,
 ): Promise<{ data: SelectedRow<TColumns>[]; total: number }> {
   const selection: Record<string, PgColumn | SQL.Aliased> = columns;
-  return inOneSnapshot(db, async (tx) => {
-    const [rows, total] = await Promise.all([
-      tx
-        .select(selection)
-        .from(table)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
-      countRows(tx, table, where),
-    ]);
-    // The rows of `selection`, as drizzle types them for the concrete `columns` of a caller.
-    return { data: rows as SelectedRow<TColumns>[], total };
-  });
+  // The rows of `selection`, as drizzle types them for the concrete `columns` of a caller.
+  const read = async (tx: Database) =>
+    (await tx
+      .select(selection)
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(page.limit)
+      .offset(page.offset)) as SelectedRow<TColumns>[];
+  return pageWithTotal(db, table, where, read);
 }

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { countRows, inOneSnapshot, selectPage } from '../../db/paging.js';
+import { pageWithTotal, selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { fields, type FieldGeometry } from '../../db/schema.js';
 import { recordColumns } from '../../db/records.js';
@@ -65,17 +65,14 @@ const smallGeometry = sql<FieldGeometry | null>`case
  */
 export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQuery & DateRange) {
   const where = ofFarm(farmId, page);
-  return inOneSnapshot(db, async (tx) => {
-    const [rows, total] = await Promise.all([
-      tx
-        .select({ field: summaryColumns, geometryBytes, smallGeometry })
-        .from(fields)
-        .where(where)
-        .orderBy(...listOrder)
-        .limit(page.limit)
-        .offset(page.offset),
-      countRows(tx, fields, where),
-    ]);
+  return pageWithTotal(db, fields, where, async (tx): Promise<FieldWithGeometry[]> => {
+    const rows = await tx
+      .select({ field: summaryColumns, geometryBytes, smallGeometry })
+      .from(fields)
+      .where(where)
+      .orderBy(...listOrder)
+      .limit(page.limit)
+      .offset(page.offset);
     const kept = rows.slice(0, featuresThatFit(rows.map((row) => featureBytes(row.field, row.geometryBytes))));
     const large = kept.filter((row) => row.smallGeometry === null).map((row) => row.field.b_id);
     const largeGeometries =
@@ -83,12 +80,11 @@ export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQ
         ? []
         : await tx.select({ b_id: fields.b_id, b_geometry: fields.b_geometry }).from(fields).where(inArray(fields.b_id, large));
     const geometryOf = new Map(largeGeometries.map((row) => [row.b_id, row.b_geometry]));
-    const data: FieldWithGeometry[] = kept.map(({ field, smallGeometry }) => {
+    return kept.map(({ field, smallGeometry }) => {
       const b_geometry = smallGeometry ?? geometryOf.get(field.b_id);
       if (!b_geometry) throw new Error(`The geometry of field ${field.b_id} was not read back.`);
       return { ...field, b_geometry };
     });
-    return { data, total };
   });
 }
 
