@@ -1,7 +1,7 @@
 // A farm's records of one calendar year each (its derogations, its grazing intentions): listed under
 // the farm, made or kept by a PUT of the year (201 when it made the record, 200 otherwise) and removed
 // by a DELETE of it. Each write is a write to the farm, audited as the record's kind and its year.
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { auditedWrite } from '../access/audited-write.js';
 import type { AuditAction, AuditedKind } from '../access/audit.js';
@@ -13,6 +13,7 @@ import type { ApiEnv } from '../http/env.js';
 import { etagHeader, ifMatch, ifMatchParameter, recordResponse } from '../http/etag.js';
 import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, errorResponses } from '../http/openapi.js';
 import { pageQuerySchema } from '../http/pagination.js';
+import { validationFailed } from '../http/problem.js';
 import { noContent } from '../http/responses.js';
 import { jsonContent } from '../http/route-helpers.js';
 import type { farmYearParams } from './farm-years.js';
@@ -51,10 +52,22 @@ interface DeleteOperation extends Described {
   remove: (tx: Database, farmId: string, year: number, precondition?: Precondition) => Promise<void>;
 }
 
-/** The body of a PUT whose record is the year itself: none, or an object without members (any member is 400). */
-const noMembers = z
-  .strictObject({})
-  .openapi('NoMembers', { description: 'Nothing to send: the record is the year itself. No body, or {}.' });
+/**
+ * The body of a PUT whose record is the year itself: none (an empty body, whatever its Content-Type) or
+ * `{}`. A member is refused as on every other body, so that a client's mistake is not stored as a year.
+ */
+async function assertNoMembers(c: Context<ApiEnv>): Promise<void> {
+  const text = (await c.req.text()).trim();
+  if (text === '' || text === '{}') return;
+  let members: string[];
+  try {
+    const body: unknown = JSON.parse(text);
+    members = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : ['(not an object)'];
+  } catch {
+    throw validationFailed([{ field: 'body', message: 'is not valid JSON' }]);
+  }
+  throw validationFailed(members.map((member) => ({ field: member, message: 'is not a known property: this PUT takes no body' })));
+}
 
 function addPut<I, T>(app: ApiRoutes, db: Database, years: FarmYears<T>, params: YearParams, spec: PutOperation<I, T>) {
   const { names, schema, kind } = years;
@@ -91,9 +104,9 @@ function addPut<I, T>(app: ApiRoutes, db: Database, years: FarmYears<T>, params:
     });
   } else {
     const { put } = spec;
-    const request = { params, body: { required: false, content: jsonContent(noMembers) } };
-    app.openapi(createRoute({ ...operation, request, responses }), async (c) => {
+    app.openapi(createRoute({ ...operation, request: { params }, responses }), async (c) => {
       const { b_id_farm, year } = c.req.valid('param');
+      await assertNoMembers(c);
       return respond(c, b_id_farm, year, (tx) => put(tx, b_id_farm, year));
     });
   }

@@ -2326,8 +2326,6 @@ export interface components {
              */
             updated_at: string;
         };
-        /** @description Nothing to send: the record is the year itself. No body, or {}. */
-        NoMembers: Record<string, never>;
         GrazingIntentionPage: {
             /** @description Items of the requested page. */
             data: components["schemas"]["GrazingIntention"][];
@@ -9433,11 +9431,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NoMembers"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description The farm held the derogation already. */
             200: {
