@@ -92,6 +92,31 @@ describe('answer headers over HTTP', () => {
     expect(response.headers.get('ratelimit')).toMatch(/^"general";r=\d+;t=\d+$/);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('come with CORS on an error response, whichever step of the pipeline answered it', async () => {
+    const origin = { origin: 'https://app.example.org' };
+    const json = { 'content-type': 'application/json' };
+    const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+      fetch(`${server.url}${path}`, { method, headers: { 'x-api-key': key, ...origin, ...headers }, body });
+    for (const [step, response, status] of [
+      ['route guard, 404', await send('GET', '/api/nothing-here', {}), 404],
+      ['route guard, 405', await send('PUT', '/api/farms', json, '{}'), 405],
+      ['body guard, 413', await send('POST', '/api/farms', json, `{"b_name_farm":"${'x'.repeat(70_000)}"}`), 413],
+      ['body guard, 415', await send('POST', '/api/farms', { 'content-type': 'text/plain' }, 'x'), 415],
+      ['authentication, 401', await send('GET', farmPath, { 'x-api-key': 'akk_not-a-key' }), 401],
+      ['shape guard, 400', await send('POST', '/api/farms', json, '['.repeat(200)), 400],
+      ['precondition guard, 400', await send('PATCH', farmPath, { ...json, 'if-none-match': '*' }, '{}'), 400],
+      ['route schemas, 400', await send('POST', '/api/farms', json, '{"b_name_farm":1}'), 400],
+      ['route, 404', await send('GET', '/api/farms/no-such-farm', {}), 404],
+    ] as const) {
+      expect([step, response.status]).toEqual([step, status]);
+      expect([step, response.headers.get('content-type')]).toEqual([step, 'application/problem+json']);
+      expect([step, response.headers.get('access-control-allow-origin')]).toEqual([step, '*']);
+      expect([step, response.headers.get('cache-control')]).toEqual([step, 'no-store']);
+      expect([step, response.headers.get('x-content-type-options')]).toEqual([step, 'nosniff']);
+      expect([step, response.headers.get('x-request-id')]).toEqual([step, expect.any(String)]);
+    }
+  });
 });
 
 /** An app whose middleware adds `fields` (name, value) in order, behind the writer of answer headers. */
