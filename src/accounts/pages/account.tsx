@@ -1,8 +1,7 @@
 // /account and /account/developer-settings: who is signed in, their password and sessions, and the
 // way to the API keys.
-import { PASSWORD_MIN_LENGTH } from '../passwords.js';
 import { SESSION_LIFETIME_MS, type SessionSummary, type User } from '../users-store.js';
-import { Breadcrumb, CsrfField, ErrorSummary, Moment, TextField } from './components.js';
+import { Breadcrumb, CsrfField, ErrorSummary, Moment, NewPasswordField, TextField } from './components.js';
 import type { FieldErrors } from './forms.js';
 import { Layout } from './layout.js';
 import { ACCOUNT_PATH, API_KEYS_PATH, DEVELOPER_SETTINGS_PATH, PASSWORD_PATH, SIGN_OUT_EVERYWHERE_PATH, SIGN_OUT_PATH } from './paths.js';
@@ -34,14 +33,7 @@ function PasswordForm({ csrf, errors, general }: { csrf: string; errors: FieldEr
           error={errors.current_password}
           autocomplete="current-password"
         />
-        <TextField
-          name="new_password"
-          label="New password"
-          type="password"
-          error={errors.new_password}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          autocomplete="new-password"
-        />
+        <NewPasswordField name="new_password" label="New password" error={errors.new_password} />
         <p class="aside">Changing it signs out every other browser and device where you are signed in. Your API keys keep working.</p>
         <button type="submit" class="button primary">
           Change password

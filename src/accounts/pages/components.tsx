@@ -1,5 +1,6 @@
 // Small parts the pages share: breadcrumb, error summary, form fields, CSRF field, dates.
 import type { Child } from 'hono/jsx';
+import { PASSWORD_MIN_LENGTH } from '../passwords.js';
 import { CSRF_FIELD } from './csrf.js';
 import type { FieldErrors } from './forms.js';
 
@@ -99,6 +100,18 @@ export function TextField({
 /** The e-mail address of the sign-in and sign-up forms; `autocomplete`: "username" to sign in, "email" to sign up. */
 export const EmailField = ({ value, error, autocomplete }: { value: string; error: string | undefined; autocomplete: string }) => (
   <TextField name="email" label="E-mail address" type="email" value={value} error={error} autocomplete={autocomplete} maxlength={254} />
+);
+
+/** A password being chosen, with the rule it must meet. */
+export const NewPasswordField = ({ name, label, error }: { name: string; label: string; error: string | undefined }) => (
+  <TextField
+    name={name}
+    label={label}
+    type="password"
+    error={error}
+    hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+    autocomplete="new-password"
+  />
 );
 
 export const CsrfField = ({ token }: { token: string }) => <input type="hidden" name={CSRF_FIELD} value={token} />;

@@ -1,7 +1,6 @@
 // /signup: name, e-mail address, password.
 import type { Child } from 'hono/jsx';
-import { PASSWORD_MIN_LENGTH } from '../passwords.js';
-import { CsrfField, EmailField, ErrorSummary, TextField } from './components.js';
+import { CsrfField, EmailField, ErrorSummary, NewPasswordField, TextField } from './components.js';
 import type { FieldErrors } from './forms.js';
 import { Layout } from './layout.js';
 import { SIGN_IN_PATH, SIGN_UP_PATH, withReturnTo } from './paths.js';
@@ -25,14 +24,7 @@ export function SignUpPage({ csrf, returnTo, values, errors, general }: SignUpVi
           <input type="hidden" name="next" value={returnTo} />
           <TextField name="name" label="Name" value={values.name} error={errors.name} autocomplete="name" maxlength={200} />
           <EmailField value={values.email} error={errors.email} autocomplete="email" />
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            error={errors.password}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            autocomplete="new-password"
-          />
+          <NewPasswordField name="password" label="Password" error={errors.password} />
           <button type="submit" class="button primary">
             Create account
           </button>
