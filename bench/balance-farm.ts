@@ -1,6 +1,6 @@
 // The farm the balance benches calculate: `fields` fields, each with 2 cultivations, 2 harvests, 4 fertilizer
 // applications and 1 soil analysis in 2025, created through the API as a client would.
-import { gridFieldGeometry, send, type BenchApp } from './in-process.js';
+import { applyFertilizers, gridFieldGeometry, send, type BenchApp } from './in-process.js';
 
 /** The farm's identifier, once every record is stored. */
 export async function seedBalanceFarm(bench: BenchApp, fields: number): Promise<string> {
@@ -37,19 +37,17 @@ export async function seedBalanceFarm(bench: BenchApp, fields: number): Promise<
       a_som_loi: 3.5,
       a_n_rt: 1800,
     });
-    for (const [p_id, amount, date] of [
-      [slurry, 30, '2025-03-20'],
-      [kas, 350, '2025-03-01'],
-      [slurry, 25, '2025-09-01'],
-      [kas, 200, '2025-04-15'],
-    ] as const) {
-      await send(bench, 'POST', `/api/fields/${field.b_id}/fertilizer-applications`, {
-        p_id,
-        p_app_amount_display: amount,
-        p_app_date: date,
-        p_app_method: 'shallow injection',
-      });
-    }
+    await applyFertilizers(
+      bench,
+      field.b_id,
+      [
+        [slurry, 30, '2025-03-20'],
+        [kas, 350, '2025-03-01'],
+        [slurry, 25, '2025-09-01'],
+        [kas, 200, '2025-04-15'],
+      ] as const,
+      'shallow injection',
+    );
   }
   console.log(`stored ${fields} fields with their records through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return farm;

@@ -1,7 +1,7 @@
 // Issue figure for the usage norms: p50/p95 of the norms of a farm of 100 fields, each with a soil region,
 // 2 cultivations, 4 fertilizer applications and 1 soil analysis, on the embedded database. Target: p50 ≤ 150 ms.
 // The records are created through the API, as a client would.
-import { describeTimes, gridFieldGeometry, percentile, send, startInProcess, time } from './in-process.js';
+import { describeTimes, applyFertilizers, gridFieldGeometry, percentile, send, startInProcess, time } from './in-process.js';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -31,19 +31,17 @@ try {
     });
     await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-08-20' });
     await send(bench, 'POST', `/api/fields/${field.b_id}/soil-analyses`, { b_sampling_date: '2024-02-15', a_p_cc: 2.1, a_p_al: 38 });
-    for (const [p_id, amount, date] of [
-      [slurry, 30, '2025-03-20'],
-      [kas, 350, '2025-03-01'],
-      [solid, 20, '2025-09-01'],
-      [kas, 200, '2025-04-15'],
-    ] as const) {
-      await send(bench, 'POST', `/api/fields/${field.b_id}/fertilizer-applications`, {
-        p_id,
-        p_app_amount_display: amount,
-        p_app_date: date,
-        p_app_method: 'broadcasting',
-      });
-    }
+    await applyFertilizers(
+      bench,
+      field.b_id,
+      [
+        [slurry, 30, '2025-03-20'],
+        [kas, 350, '2025-03-01'],
+        [solid, 20, '2025-09-01'],
+        [kas, 200, '2025-04-15'],
+      ] as const,
+      'broadcasting',
+    );
   }
   console.log(`stored ${FIELDS} fields with their records through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

@@ -72,3 +72,20 @@ export function gridFieldGeometry(index: number) {
   ];
   return { type: 'Polygon', coordinates: [ring] };
 }
+
+/** Spreads each `[fertilizer, amount in its display unit, date]` on the field by `method`, through the API. */
+export async function applyFertilizers(
+  bench: BenchApp,
+  fieldId: string,
+  applications: ReadonlyArray<readonly [string, number, string]>,
+  method: string,
+): Promise<void> {
+  for (const [p_id, amount, date] of applications) {
+    await send(bench, 'POST', `/api/fields/${fieldId}/fertilizer-applications`, {
+      p_id,
+      p_app_amount_display: amount,
+      p_app_date: date,
+      p_app_method: method,
+    });
+  }
+}
