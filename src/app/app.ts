@@ -40,7 +40,16 @@ import { apiCors } from './cors.js';
 import type { AppDeps } from './deps.js';
 import { errorPageRoutes } from './error-pages.js';
 import { errorResponder } from './error-response.js';
-import { bodyGuards, HEALTH_PATH, isMachinePath, isUnder, jsonShapeGuard, nothingServedAt, routeGuard } from './guards.js';
+import {
+  bodyGuards,
+  HEALTH_PATH,
+  isMachinePath,
+  isUnder,
+  jsonShapeGuard,
+  METHODS_WITH_BODY,
+  nothingServedAt,
+  routeGuard,
+} from './guards.js';
 import { healthRoutes } from './health.js';
 import { idempotency } from './idempotency.js';
 import { openApiDocumentRoute } from './openapi-document.js';
@@ -70,19 +79,19 @@ export function createApp(deps: AppDeps) {
   // The API's checks in order: response header fields and CORS wrap everything after them, errors
   // included; then path 404 → method 405 → size 413 → type 415 → key 400/401 → rate limit 429 → the
   // body's shape 400 → a precondition the operation does not take 400 → Idempotency-Key (400, 409, 422, or the stored response) → the route's schemas → access.
+  // A check of the body is registered for the methods that carry one: a read does not pass through it.
+  app.use('/api/*', writeResponseHeaders, apiCors, guardRoute);
+  app.on(METHODS_WITH_BODY, '/api/*', bodyGuards);
   app.use(
     '/api/*',
-    writeResponseHeaders,
-    apiCors,
-    guardRoute,
-    bodyGuards,
     authenticate(deps, { isPublic: isPublicApiPath, allowsSession: isSessionApiPath }),
     rateLimit(deps.rateLimits, ratePolicies(config.rateLimits), userCeilings(config.rateLimits, config.rateLimitUserFactor)),
-    jsonShapeGuard,
-    preconditionGuard(app),
-    idempotency(deps),
   );
-  app.use('/auth/*', writeResponseHeaders, guardRoute, bodyGuards, jsonShapeGuard);
+  app.on(METHODS_WITH_BODY, '/api/*', jsonShapeGuard);
+  app.use('/api/*', preconditionGuard(app));
+  app.on('POST', '/api/*', idempotency(deps));
+  app.use('/auth/*', writeResponseHeaders, guardRoute);
+  app.on(METHODS_WITH_BODY, '/auth/*', bodyGuards, jsonShapeGuard);
   // Any other method than GET or HEAD: 405 with Allow, as on the API.
   app.use(`${HEALTH_PATH}/*`, writeResponseHeaders, guardRoute);
 

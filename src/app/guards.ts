@@ -2,6 +2,7 @@
 // unknown path 404 → method 405 → body over the route's size 413 → content type 415.
 // And the shape of a JSON body, which is request validation (400) and so runs after the key.
 import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import { matchedRoutes } from 'hono/route';
 import { bodyBudgetOf, describeBytes, WRITE_BUDGET, type BodyBudget } from '../http/body-budget.js';
 import { declaredLength, limitBody } from '../http/body-limit.js';
@@ -23,6 +24,19 @@ export const isMachinePath = (path: string) => isUnder(path, '/api') || isUnder(
 export const isUnder = (path: string, prefix: string) =>
   path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47); // '/'
 
+/** Middleware is registered on a path ending in `/*`; an operation's path has none. */
+const isOperation = (route: RouterRoute) => !route.path.endsWith('/*');
+
+/** The operation of `method` the router matched for this request, if any (the last one: it runs after any middleware). */
+export function matchedOperation(c: Context, method: string): RouterRoute | undefined {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) {
+    const route = routes[i];
+    if (route !== undefined && route.method === method && isOperation(route)) return route;
+  }
+  return undefined;
+}
+
 interface KnownPath {
   pattern: RegExp;
   methods: Set<string>;
@@ -39,7 +53,7 @@ function compileRoutePath(path: string): RegExp {
 function knownPaths(app: Pick<Hono, 'routes'>): KnownPath[] {
   const byPath = new Map<string, Set<string>>();
   for (const route of app.routes) {
-    if (route.method === 'ALL' || !isMachinePath(route.path)) continue;
+    if (route.method === 'ALL' || !isOperation(route) || !isMachinePath(route.path)) continue;
     const methods = byPath.get(route.path) ?? new Set<string>();
     methods.add(route.method);
     if (route.method === 'GET') methods.add('HEAD');
@@ -60,7 +74,7 @@ export function routeGuard(app: Pick<Hono, 'routes'>): MiddlewareHandler<ApiEnv>
     const path = c.req.path;
     refuseNul(path);
     // The router has matched already: a route of this method means the path is known (the common case).
-    if (matchedRoutes(c).some((route) => route.method === c.req.method)) return next();
+    if (matchedOperation(c, c.req.method) !== undefined) return next();
     table ??= knownPaths(app);
     const methods = new Set<string>();
     for (const known of table) if (known.pattern.test(path)) for (const m of known.methods) methods.add(m);
@@ -88,12 +102,8 @@ function refuseNul(path: string): void {
 
 /** The budget of the route this request matched (every write route is matched by then: the route guard ran). */
 function budgetOf(c: Context): BodyBudget {
-  const routes = matchedRoutes(c);
-  for (let i = routes.length - 1; i >= 0; i--) {
-    const route = routes[i];
-    if (route?.method === c.req.method) return bodyBudgetOf(c.req.method, route.path);
-  }
-  return WRITE_BUDGET;
+  const route = matchedOperation(c, c.req.method);
+  return route === undefined ? WRITE_BUDGET : bodyBudgetOf(c.req.method, route.path);
 }
 
 /** One size check per budget, built on first use: 413 on the bytes actually received (Content-Length or chunked). */
@@ -124,16 +134,16 @@ async function hasBody(c: Context): Promise<boolean> {
 }
 
 /**
- * 413 for a body over the route's size, then 415 for a Content-Type that is not JSON or a body without one.
- * GET and HEAD carry no body to check; skipping them also spares the hot read path the cost of
- * building a full fetch Request, which is what touching `c.req.raw.body` does on @hono/node-server.
+ * The methods whose requests may carry a body: the body's checks run on these only (app.ts). A read
+ * never reaches them, which also spares it the cost of building a full fetch Request (what touching
+ * `c.req.raw.body` does on @hono/node-server).
  */
-export const bodyGuards: MiddlewareHandler<ApiEnv> = (c, next) =>
-  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : guardBody(c, next);
+export const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
-async function guardBody(c: Context, next: Next): Promise<void> {
+/** 413 for a body over the route's size, then 415 for a Content-Type that is not JSON or a body without one. */
+export const bodyGuards: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await sizeCheckOf(budgetOf(c))(c, () => checkContentType(c, next));
-}
+};
 
 /** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */
 async function checkContentType(c: Context, next: Next): Promise<void> {
@@ -154,13 +164,10 @@ async function checkContentType(c: Context, next: Next): Promise<void> {
  * pass over the text before anything parses it. The text is read here once: the validator's
  * `c.req.json()` parses the same cached text.
  */
-export const jsonShapeGuard: MiddlewareHandler<ApiEnv> = (c, next) =>
-  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : guardShape(c, next);
-
-async function guardShape(c: Context, next: Next): Promise<void> {
+export const jsonShapeGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.raw.body !== null) {
     const exceeded = exceededShape(await requestBodyText(c), budgetOf(c));
     if (exceeded !== undefined) throw validationFailed([{ field: 'body', message: exceeded }]);
   }
   await next();
-}
+};

@@ -33,10 +33,9 @@ export const BODY_FIELD = 'idempotent-body';
 /** Creating an API key answers the raw key, which is never stored: this POST takes no Idempotency-Key. */
 export const WITHOUT_IDEMPOTENCY_KEY = '/api/keys';
 
-/** The check for a POST with `Idempotency-Key`; any other request passes as it is. Runs after the key and the rate limit. */
+/** The check of a POST (app.ts registers it for POST only) with `Idempotency-Key`; one without passes as it is. Runs after the key and the rate limit. */
 export function idempotency(deps: AppDeps): MiddlewareHandler<ApiEnv> {
   return (c, next) => {
-    if (c.req.method !== 'POST') return next();
     const sent = requestHeader(c, 'idempotency-key');
     if (sent === undefined) return next();
     if (!KEY_SYNTAX.test(sent)) throw malformedKey();

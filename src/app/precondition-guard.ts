@@ -3,7 +3,7 @@
 // operation takes which is read from the OpenAPI definitions of the app's own routes, so it cannot drift.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { matchedRoutes } from 'hono/route';
+import { matchedOperation } from './guards.js';
 import type { ApiEnv } from '../http/env.js';
 import { validationFailed } from '../http/problem.js';
 import { requestHeader } from '../http/request-headers.js';
@@ -31,9 +31,7 @@ export function preconditionGuard(app: OpenAPIHono<ApiEnv>): MiddlewareHandler<A
     if (sent.length === 0) return next();
     taken ??= declaredPreconditions(app);
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-    const route = matchedRoutes(c)
-      .filter((matched) => matched.method === method)
-      .at(-1);
+    const route = matchedOperation(c, method);
     const operation = `${method} ${route?.path ?? c.req.path}`;
     const refused = sent.filter((name) => !taken?.has(`${operation} ${name.toLowerCase()}`));
     if (refused.length > 0) {
