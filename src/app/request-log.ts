@@ -3,11 +3,12 @@
 // returned on every response. The line names the caller by user and key id, never by key, cookie or body.
 import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from '../core/logger.js';
 import type { ApiEnv } from '../http/env.js';
 import { requestHeader } from '../http/request-headers.js';
+import { ResponseHeaderFields } from '../http/response-header-fields.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -16,17 +17,24 @@ function requestId(given: string | undefined): string {
   return given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Onto a response built without the field: served by Node, onto its response before the head is written; in-process, onto the Response. */
+function writeRequestId(c: Context, id: string): void {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing && !outgoing.headersSent) outgoing.setHeader('x-request-id', id);
+  else c.res.headers.set('x-request-id', id);
+}
+
 /** `log`: where the lines go; null writes none (LOG_REQUESTS=false), the id is still returned. */
 export function requestLog(log: Logger | null): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const started = performance.now();
     const id = requestId(requestHeader(c, 'x-request-id'));
     c.set('requestId', id);
-    // Served by Node, the field goes onto its response now, whatever answer follows; in-process, onto the response.
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    outgoing?.setHeader('x-request-id', id);
+    const fields = new ResponseHeaderFields();
+    fields.requestId = id;
+    c.set('responseHeaders', fields);
     await next();
-    if (!outgoing) c.res.headers.set('x-request-id', id);
+    if (fields.carriedBy !== c.res) writeRequestId(c, id);
     if (log === null) return;
     const principal = c.get('principal');
     log.info(

@@ -14,6 +14,8 @@ export type ResponseHeaderName = 'cache-control' | 'ratelimit-policy' | 'ratelim
  * (docs/performance.md).
  */
 export class ResponseHeaderFields {
+  /** X-Request-Id (app/request-log.ts), which writes it onto a response not built with it. */
+  requestId: string | undefined = undefined;
   cacheControl: string | undefined = undefined;
   rateLimitPolicy: string | undefined = undefined;
   rateLimit: string | undefined = undefined;

@@ -1,4 +1,4 @@
-// Header fields that middleware adds to whatever response a request ends with (RateLimit, Cache-Control).
+// Header fields that middleware adds to whatever response a request ends with (X-Request-Id, RateLimit, Cache-Control).
 // The routes' responses are built with them (`apiResponse`, and `json` / `noContent` in http/responses.ts)
 // as one plain object, the cheapest way to Node's writeHead (docs/performance.md);
 // `writeResponseHeaders` writes them onto any other response.
@@ -32,6 +32,7 @@ export function apiResponse(
   // Built from an empty literal, not cloned (docs/performance.md).
   const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
   if (added !== undefined) {
+    if (added.requestId !== undefined) headers['x-request-id'] = added.requestId;
     if (added.cacheControl !== undefined) headers['cache-control'] = added.cacheControl;
     if (added.rateLimitPolicy !== undefined) headers['ratelimit-policy'] = added.rateLimitPolicy;
     if (added.rateLimit !== undefined) headers.ratelimit = added.rateLimit;
