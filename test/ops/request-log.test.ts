@@ -6,12 +6,14 @@ import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, createDeps } from '../../src/app/app.js';
 import { createLogger } from '../../src/core/logger.js';
-import { testConfig } from '../helpers/app.js';
+import { signUpWithKey, testConfig } from '../helpers/app.js';
+import type { App } from '../../src/app/app.js';
 import { openTestPglite } from '../helpers/databases.js';
 
 interface Served {
   url: string;
   lines: string[];
+  app: App;
   close(): Promise<void>;
 }
 const served: Served[] = [];
@@ -31,6 +33,7 @@ async function serveWithLog(env: Record<string, string> = {}): Promise<Served> {
   const s: Served = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     lines,
+    app,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -104,6 +107,31 @@ describe('request log', { timeout: 120_000 }, () => {
     }
     expect((JSON.parse(lines[0]!) as { request_id: string }).request_id).toBe('lb-7f3a:01.x_y');
     expect(lines).toHaveLength(4);
+  });
+
+  it('returns X-Request-Id once on every kind of response: a record, a 304, an error, a redirect, a page, the document and the docs page', async () => {
+    const { url, app } = await serveWithLog({ LOG_REQUESTS: 'false' });
+    const { key } = await signUpWithKey(app);
+    const headers = { 'x-api-key': key };
+    const farm = await fetch(`${url}/api/farms`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"b_name_farm":"Id"}',
+    });
+    const { b_id_farm } = (await farm.json()) as { b_id_farm: string };
+    const read = await fetch(`${url}/api/farms/${b_id_farm}`, { headers });
+    const responses = [
+      farm,
+      read,
+      await fetch(`${url}/api/farms/${b_id_farm}`, { headers: { ...headers, 'if-none-match': read.headers.get('etag')! } }),
+      await fetch(`${url}/api/farms/none`, { headers }),
+      await fetch(`${url}/`, { redirect: 'manual' }),
+      await fetch(`${url}/signin`),
+      await fetch(`${url}/api/openapi.json`),
+      await fetch(`${url}/api/docs`),
+    ];
+    expect(responses.map((response) => response.status)).toEqual([201, 200, 304, 404, 302, 200, 200, 200]);
+    for (const response of responses) expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('writes no lines with LOG_REQUESTS=false, and still returns X-Request-Id', async () => {
