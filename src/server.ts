@@ -28,7 +28,7 @@ async function main() {
   const log = (msg: string, extra: Record<string, unknown> = {}) => logger.info(extra, msg);
   // The app's modules load while the database opens on its own thread: start-up takes the longer of the two.
   const [database, { createApp, createDeps }] = await Promise.all([openDatabase(config), import('./app/app.js'), checkRedisOf(config)]);
-  const app = createApp(createDeps(config, database));
+  const app = createApp(createDeps(config, database, { log: logger }));
   const pruning = startChangePruning(database.db, config.changesRetentionDays, logger);
   const sweeper = startSweeper(database.db, logger);
   const server = createAppServer(app.fetch, {

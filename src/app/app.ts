@@ -11,7 +11,7 @@ import { nitrogenBalanceRoutes } from '../calculations/nitrogen-balance/routes.j
 import { normsRoutes } from '../calculations/norms/routes.js';
 import { organicMatterBalanceRoutes } from '../calculations/organic-matter-balance/routes.js';
 import type { Config } from '../core/config.js';
-import { createLogger } from '../core/logger.js';
+import { createLogger, type Logger } from '../core/logger.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { ApiEnv } from '../http/env.js';
 import { writeResponseHeaders } from '../http/response-headers.js';
@@ -62,9 +62,11 @@ const isPublicApiPath = (path: string) => path === '/api/openapi.json' || isUnde
 /** Key management also takes the session cookie. */
 const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
 
-export function createDeps(config: Config, database: DatabaseHandle, rateLimits: RateLimitWindows = openRateLimitWindows(config)): AppDeps {
+/** `given`: the rate limit's windows and the log, when the caller has them already (else opened from `config`). */
+export function createDeps(config: Config, database: DatabaseHandle, given: { rateLimits?: RateLimitWindows; log?: Logger } = {}): AppDeps {
   const access = new AccessMemory();
-  return { config, database, access, keys: new KeyResolver(database, access), rateLimits, log: createLogger(config.logLevel) };
+  const { rateLimits = openRateLimitWindows(config), log = createLogger(config.logLevel) } = given;
+  return { config, database, access, keys: new KeyResolver(database, access), rateLimits, log };
 }
 
 export function createApp(deps: AppDeps) {

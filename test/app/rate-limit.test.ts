@@ -30,7 +30,7 @@ interface LimitedApp {
 function limitedApp(database: DatabaseHandle, env: Record<string, string> = {}): LimitedApp {
   const clock = { now: 0 };
   // Sign-ups (one per test, from one address) have a limit and tests of their own.
-  const deps = createDeps(testConfig({ SIGNUP_LIMIT_PER_HOUR: '0', ...env }), database, new MemoryWindows(() => clock.now));
+  const deps = createDeps(testConfig({ SIGNUP_LIMIT_PER_HOUR: '0', ...env }), database, { rateLimits: new MemoryWindows(() => clock.now) });
   return { app: createApp(deps), clock, close: () => database.close() };
 }
 

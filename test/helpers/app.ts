@@ -30,7 +30,7 @@ const UNLIMITED = {
 /** The app on `database`, with rate limits out of the way unless `env` sets them; `rateLimits`: a store of the test's. */
 export function appOn(database: DatabaseHandle, env: Record<string, string> = {}, rateLimits?: RateLimitWindows): TestApp {
   const config = testConfig({ ...UNLIMITED, ...env });
-  const deps = createDeps(config, database, rateLimits);
+  const deps = createDeps(config, database, { rateLimits });
   return { app: createApp(deps), deps, database, config, close: () => database.close() };
 }
 
