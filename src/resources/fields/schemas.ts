@@ -168,7 +168,6 @@ export const geometryQuerySchema = z.object({
       example: 'simplified',
     }),
 });
-export type GeometryQuery = z.infer<typeof geometryQuerySchema>;
 
 export const fieldSchema = z
   .object({
