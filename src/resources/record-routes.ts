@@ -51,8 +51,10 @@ export interface CreateOperation<I, T> extends Described {
   create: (tx: Database, parentId: string, input: I) => Promise<T>;
 }
 
-export interface GetOperation<T> extends Described {
-  read: (db: Database, id: string) => Promise<T | undefined>;
+export interface GetOperation<T, G extends object = object> extends Described {
+  /** The read's query parameters, if it takes any. */
+  query?: z.ZodObject & z.ZodType<G>;
+  read: (db: Database, id: string, query: G) => Promise<T | undefined>;
 }
 
 export interface UpdateOperation<B, T> extends Described {
@@ -116,11 +118,14 @@ export function listRecords<P extends string, Q extends PageQuery, T>(
 }
 
 /** The route of a read of one record: 200 with its ETag, or 304 when If-None-Match holds it. */
-export function getRecordRoute<K extends string, T extends Record<K, string>>(resource: RecordResource<K, T>, spec: Described) {
+export function getRecordRoute<K extends string, T extends Record<K, string>>(
+  resource: RecordResource<K, T>,
+  spec: Described & { query?: z.ZodObject },
+) {
   const { names } = resource;
   return createRoute({
     ...operation('get', resource.path, names.tags, spec.operationId ?? `get${names.type}`, spec),
-    request: { params: resource.id.params },
+    request: { params: resource.id.params, ...(spec.query && { query: spec.query }) },
     parameters: [ifNoneMatchParameter],
     responses: {
       200: { description: `The ${names.one}.`, headers: etagHeader, content: jsonContent(resource.schema) },
@@ -131,18 +136,20 @@ export function getRecordRoute<K extends string, T extends Record<K, string>>(re
 }
 
 /** A read of one record by whoever may read its farm. */
-function getRecord<K extends string, T extends Record<K, string>>(
+function getRecord<K extends string, T extends Record<K, string>, G extends object>(
   app: ApiRoutes,
   db: Database,
   resource: RecordResource<K, T>,
-  spec: GetOperation<T>,
+  spec: GetOperation<T, G>,
 ) {
   const { kind, id } = resource;
   const { read } = spec;
   app.openapi(getRecordRoute(resource, spec), async (c) => {
     const recordId = pathValue(c.req.valid('param'), id);
+    // Checked by spec.query when there is one; a read without one takes no query.
+    const query = (c.req.valid('query' as never) ?? {}) as G;
     await authorize(db, c.get('principal'), kind, recordId, 'read');
-    const record = await read(db, recordId);
+    const record = await read(db, recordId, query);
     if (!record) throw notFound(`The ${kind} does not exist.`);
     return readResponse(c, record);
   });
@@ -260,21 +267,24 @@ export function deleteRecord<K extends string, T extends Record<K, string>>(
 }
 
 /** The operations of one record resource, each where it has it; they are added in this order. */
-export interface RecordOperations<Q extends PageQuery, I, B, T> {
+export interface RecordOperations<Q extends PageQuery, I, B, T, G extends object = object> {
   list?: ListOperation<Q, T>;
   create?: CreateOperation<I, T>;
-  get?: GetOperation<T>;
+  get?: GetOperation<T, G>;
   update?: UpdateOperation<B, T>;
   delete?: DeleteOperation;
 }
 
 /** Adds a record resource's operations to `app`, after any it has of its own. */
-export function addRecordRoutes<P extends string, K extends string, Q extends PageQuery, I, B, T extends Record<K, string>>(
-  app: ApiRoutes,
-  db: Database,
-  resource: RecordResource<K, T> & Listed<P, T>,
-  operations: RecordOperations<Q, I, B, T>,
-) {
+export function addRecordRoutes<
+  P extends string,
+  K extends string,
+  Q extends PageQuery,
+  I,
+  B,
+  T extends Record<K, string>,
+  G extends object,
+>(app: ApiRoutes, db: Database, resource: RecordResource<K, T> & Listed<P, T>, operations: RecordOperations<Q, I, B, T, G>) {
   if (operations.list) listRecords(app, db, resource, operations.list);
   if (operations.create) createRecord(app, db, resource, operations.create);
   if (operations.get) getRecord(app, db, resource, operations.get);

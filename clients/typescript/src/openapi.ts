@@ -194,7 +194,7 @@ export interface paths {
         };
         /**
          * List the fields of a farm
-         * @description Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. A GeoJSON page also stops early, before the field that would take its features past 4194304 bytes (4 MiB) of JSON, each geometry counted as stored; it always holds at least one field. `pagination.size_limited` then says so, and the next page starts at `pagination.next_offset`. Without Accept, or with one that allows neither type, the answer is JSON.
+         * @description Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. `geometry` chooses the Features' geometry: as stored, `simplified` (at most 100 positions a ring) or `none` (null); JSON items have none whatever it says. A GeoJSON page also stops early, before the field that would take its features past 4194304 bytes (4 MiB) of JSON, each geometry counted as stored, also when simplified (it is read whole to be simplified), and as `null` with `geometry=none`; it always holds at least one field. `pagination.size_limited` then says so, and the next page starts at `pagination.next_offset`. Without Accept, or with one that allows neither type, the answer is JSON.
          */
         get: operations["listFieldsOfFarm"];
         put?: never;
@@ -216,7 +216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a field, with its geometry */
+        /**
+         * Get a field, with its geometry
+         * @description `geometry=simplified` answers b_geometry with at most 100 positions a ring, `geometry=none` as null. The ETag is that of the answer, so it differs between them: If-Match on a change takes the ETag of the field as stored (a read without `geometry`, or the answer to a write).
+         */
         get: operations["getField"];
         put?: never;
         post?: never;
@@ -1325,7 +1328,7 @@ export interface components {
             type: "Feature";
             /** @description Field identifier (b_id). */
             id: string;
-            /** @description The boundary of the field, its rings by the right-hand rule of RFC 7946: the outer ring counterclockwise, holes clockwise (a ring sent the other way round comes back reversed). */
+            /** @description The boundary of the field, its rings by the right-hand rule of RFC 7946: the outer ring counterclockwise, holes clockwise (a ring sent the other way round comes back reversed). Simplified with `geometry=simplified`; null with `geometry=none`. */
             geometry: {
                 /**
                  * @description GeoJSON geometry type.
@@ -1334,7 +1337,7 @@ export interface components {
                 type: "Polygon" | "MultiPolygon";
                 /** @description GeoJSON coordinates, [longitude, latitude] in WGS 84. */
                 coordinates: unknown[];
-            };
+            } | null;
             properties: components["schemas"]["FieldSummary"];
         };
         Field: {
@@ -1392,7 +1395,7 @@ export interface components {
              * @example 2025-03-01T10:00:00.000Z
              */
             updated_at: string;
-            /** @description The boundary of the field, as it was sent. */
+            /** @description The boundary of the field, as it was sent; simplified or null when a read asks so (`geometry=simplified` or `none`). */
             b_geometry: {
                 /**
                  * @description GeoJSON geometry type.
@@ -1401,7 +1404,7 @@ export interface components {
                 type: "Polygon" | "MultiPolygon";
                 /** @description GeoJSON coordinates, [longitude, latitude] in WGS 84. */
                 coordinates: unknown[];
-            };
+            } | null;
         };
         FieldCreate: {
             /**
@@ -5201,6 +5204,8 @@ export interface operations {
                 start?: string;
                 /** @description Last day of the window (inclusive). */
                 end?: string;
+                /** @description The geometry to answer: `full` (the default) as stored; `simplified` with at most 100 positions a ring, each dropped position within 1 m of the simplified ring unless the cap comes first (Douglas–Peucker); `none`: null. */
+                geometry?: "full" | "simplified" | "none";
             };
             header?: never;
             path: {
@@ -5475,7 +5480,10 @@ export interface operations {
     };
     getField: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The geometry to answer: `full` (the default) as stored; `simplified` with at most 100 positions a ring, each dropped position within 1 m of the simplified ring unless the cap comes first (Douglas–Peucker); `none`: null. */
+                geometry?: "full" | "simplified" | "none";
+            };
             header?: {
                 /** @description Entity tags you hold (or *): when the record still has one of them, the answer is 304 without a body. */
                 "If-None-Match"?: string;

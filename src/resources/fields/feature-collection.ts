@@ -34,7 +34,8 @@ export function withRightHandRule(geometry: FieldGeometry): FieldGeometry {
     : { type: 'MultiPolygon', coordinates: geometry.coordinates.map(rightHanded) };
 }
 
-export type FieldWithGeometry = FieldSummary & { b_geometry: FieldGeometry };
+/** A field as a Feature takes it: its geometry null when the request asks for none. */
+export type FieldWithGeometry = FieldSummary & { b_geometry: FieldGeometry | null };
 
 /**
  * One page of fields as a FeatureCollection, with `pagination` (a foreign member, RFC 7946 §6.1) as the
@@ -47,7 +48,7 @@ export function featureCollection(fields: FieldWithGeometry[], page: PageQuery, 
     features: fields.map(({ b_geometry, ...properties }) => ({
       type: 'Feature' as const,
       id: properties.b_id,
-      geometry: withRightHandRule(b_geometry),
+      geometry: b_geometry && withRightHandRule(b_geometry),
       properties,
     })),
     pagination: {

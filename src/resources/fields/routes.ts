@@ -10,10 +10,18 @@ import { ApiRoutes } from '../../http/api-routes.js';
 import { farmResource } from '../farms/routes.js';
 import { recordResource } from '../record-resource.js';
 import { addRecordRoutes } from '../record-routes.js';
-import { fieldCreateSchema, fieldFeatureCollectionSchema, fieldSchema, fieldSummarySchema, fieldUpdateSchema } from './schemas.js';
+import {
+  fieldCreateSchema,
+  fieldFeatureCollectionSchema,
+  fieldSchema,
+  fieldSummarySchema,
+  fieldUpdateSchema,
+  geometryQuerySchema,
+} from './schemas.js';
 import { createField, deleteField, getField, listFields, listFieldsWithGeometry, updateField } from './store.js';
 import { featureCollection } from './feature-collection.js';
 import { MAX_FEATURES_BYTES } from './page-bytes.js';
+import { SIMPLIFIED_RING_POSITIONS } from './simplify.js';
 import { geoJson, json } from '../../http/responses.js';
 import { negotiate } from '../../http/negotiation.js';
 
@@ -26,6 +34,8 @@ const varyAcceptHeader = {
   Vary: { schema: { type: 'string' as const, example: 'Accept' }, description: 'Accept: the media type of the answer depends on it.' },
 };
 
+const listQuerySchema = pagedDateRangeQuerySchema.safeExtend(geometryQuerySchema.shape);
+
 // Not listRecords: a page of fields is JSON or GeoJSON, as Accept prefers.
 const listRoute = createRoute({
   method: 'get',
@@ -36,10 +46,11 @@ const listRoute = createRoute({
   description:
     'Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. ' +
     'JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. ' +
-    `A GeoJSON page also stops early, before the field that would take its features past ${MAX_FEATURES_BYTES} bytes (4 MiB) of JSON, each geometry counted as stored; it always holds at least one field. \`pagination.size_limited\` then says so, and the next page starts at \`pagination.next_offset\`. ` +
+    `\`geometry\` chooses the Features' geometry: as stored, \`simplified\` (at most ${SIMPLIFIED_RING_POSITIONS} positions a ring) or \`none\` (null); JSON items have none whatever it says. ` +
+    `A GeoJSON page also stops early, before the field that would take its features past ${MAX_FEATURES_BYTES} bytes (4 MiB) of JSON, each geometry counted as stored, also when simplified (it is read whole to be simplified), and as \`null\` with \`geometry=none\`; it always holds at least one field. \`pagination.size_limited\` then says so, and the next page starts at \`pagination.next_offset\`. ` +
     'Without Accept, or with one that allows neither type, the answer is JSON.',
   security: apiKeySecurity,
-  request: { params: farmResource.id.params, query: pagedDateRangeQuerySchema },
+  request: { params: farmResource.id.params, query: listQuerySchema },
   responses: {
     200: {
       description:
@@ -63,7 +74,7 @@ export function fieldRoutes(database: DatabaseHandle) {
     const query = c.req.valid('query');
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
     if (negotiate(c, LIST_MEDIA_TYPES) === GEOJSON) {
-      const { data, total } = await listFieldsWithGeometry(db, b_id_farm, query);
+      const { data, total } = await listFieldsWithGeometry(db, b_id_farm, query, query.geometry);
       return geoJson(c, featureCollection(data, query, total), 200, { vary: 'Accept' });
     }
     const { data, total } = await listFields(db, b_id_farm, query);
@@ -79,7 +90,14 @@ export function fieldRoutes(database: DatabaseHandle) {
       errors: ['unprocessable-entity'],
       create: createField,
     },
-    get: { summary: 'Get a field, with its geometry', read: getField },
+    get: {
+      summary: 'Get a field, with its geometry',
+      description:
+        `\`geometry=simplified\` answers b_geometry with at most ${SIMPLIFIED_RING_POSITIONS} positions a ring, \`geometry=none\` as null. ` +
+        'The ETag is that of the answer, so it differs between them: If-Match on a change takes the ETag of the field as stored (a read without `geometry`, or the answer to a write).',
+      query: geometryQuerySchema,
+      read: (db, id, { geometry }) => getField(db, id, geometry),
+    },
     update: {
       summary: 'Change a field (owner or advisor)',
       description:

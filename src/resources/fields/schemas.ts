@@ -8,6 +8,7 @@ import { unprocessable } from '../../http/validation.js';
 import { geometryProblem, MAX_COORDINATES, MAX_POLYGONS, MAX_RINGS } from './geometry.js';
 import { nameSchema } from '../value-schemas.js';
 import { MAX_FEATURES_BYTES } from './page-bytes.js';
+import { GEOMETRY_VARIANTS, SIMPLIFIED_RING_POSITIONS, SIMPLIFY_TOLERANCE_METRES } from './simplify.js';
 
 export const acquiringMethods = [
   'owner',
@@ -155,10 +156,25 @@ const storedGeometrySchema = z.object({
   coordinates: z.array(z.any()).openapi({ description: 'GeoJSON coordinates, [longitude, latitude] in WGS 84.' }),
 });
 
+/** `?geometry=` of the reads of fields; the OpenAPI description of each read says what it does there. */
+export const geometryQuerySchema = z.object({
+  geometry: z
+    .enum(GEOMETRY_VARIANTS)
+    .default('full')
+    .openapi({
+      description:
+        `The geometry to answer: \`full\` (the default) as stored; \`simplified\` with at most ${SIMPLIFIED_RING_POSITIONS} positions a ring, ` +
+        `each dropped position within ${SIMPLIFY_TOLERANCE_METRES} m of the simplified ring unless the cap comes first (Douglas–Peucker); \`none\`: null.`,
+      example: 'simplified',
+    }),
+});
+
 export const fieldSchema = z
   .object({
     ...fieldSummaryShape,
-    b_geometry: storedGeometrySchema.openapi({ description: 'The boundary of the field, as it was sent.' }),
+    b_geometry: storedGeometrySchema.nullable().openapi({
+      description: 'The boundary of the field, as it was sent; simplified or null when a read asks so (`geometry=simplified` or `none`).',
+    }),
   })
   .openapi('Field');
 
@@ -202,9 +218,9 @@ export const fieldFeatureCollectionSchema = z
           .object({
             type: z.literal('Feature').openapi({ description: 'GeoJSON object type.' }),
             id: z.string().openapi({ description: 'Field identifier (b_id).' }),
-            geometry: storedGeometrySchema.openapi({
+            geometry: storedGeometrySchema.nullable().openapi({
               description:
-                'The boundary of the field, its rings by the right-hand rule of RFC 7946: the outer ring counterclockwise, holes clockwise (a ring sent the other way round comes back reversed).',
+                'The boundary of the field, its rings by the right-hand rule of RFC 7946: the outer ring counterclockwise, holes clockwise (a ring sent the other way round comes back reversed). Simplified with `geometry=simplified`; null with `geometry=none`.',
             }),
             properties: fieldSummarySchema,
           })

@@ -16,6 +16,7 @@ import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
 import type { FieldWithGeometry } from './feature-collection.js';
 import { featureBytes, featuresThatFit, INLINE_GEOMETRY_BYTES } from './page-bytes.js';
 import type { FieldCreate, FieldUpdate } from './schemas.js';
+import { geometryAs, type GeometryVariant } from './simplify.js';
 
 const summaryColumns = recordColumns(fields, 'b_geometry');
 const fieldColumns = { ...summaryColumns, b_geometry: fields.b_geometry };
@@ -40,9 +41,14 @@ export async function createField(tx: Database, farmId: string, input: FieldCrea
   return firstRow(field, 'insert into fields');
 }
 
-export async function getField(db: Database, fieldId: string) {
+/** The field with its geometry as `geometry` asks (as stored by default, as a write checks it); none is not read. */
+export async function getField(db: Database, fieldId: string, geometry: GeometryVariant = 'full') {
+  if (geometry === 'none') {
+    const [field] = await db.select(summaryColumns).from(fields).where(eq(fields.b_id, fieldId));
+    return field && { ...field, b_geometry: null };
+  }
   const [field] = await db.select(fieldColumns).from(fields).where(eq(fields.b_id, fieldId));
-  return field;
+  return field && { ...field, b_geometry: geometryAs(geometry, field.b_geometry) };
 }
 
 const ofFarm = (farmId: string, range: DateRange) => and(eq(fields.b_id_farm, farmId), periodOverlaps(fields.b_start, fields.b_end, range));
@@ -52,27 +58,47 @@ export function listFields(db: Database, farmId: string, page: PageQuery & DateR
   return selectPage(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
 }
 
-// A geometry up to INLINE_GEOMETRY_BYTES comes with the sizes, in the page's first query; a larger one is
-// read once the page is cut. Its stored size is checked first, so that it is not turned into text twice.
-const geometryBytes = sql<number>`octet_length(${fields.b_geometry}::text)`.mapWith(Number);
-const smallGeometry = sql<FieldGeometry | null>`case
-  when pg_column_size(${fields.b_geometry}) > ${INLINE_GEOMETRY_BYTES} then null
-  when octet_length(${fields.b_geometry}::text) <= ${INLINE_GEOMETRY_BYTES} then ${fields.b_geometry} end`.mapWith(fields.b_geometry);
-
 /**
- * The same page as listFields, each field with its geometry, cut short before the field that would take
- * the features past MAX_FEATURES_BYTES. The sizes are read first: no geometry beyond the cut is loaded.
+ * The same page as listFields, each field with its geometry as `geometry` asks, cut short before the
+ * field that would take the features past MAX_FEATURES_BYTES, each geometry counted as stored (a simplified
+ * one is read whole too). The sizes are read first: no geometry beyond the cut is loaded.
  */
-export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQuery & DateRange) {
+export async function listFieldsWithGeometry(
+  db: Database,
+  farmId: string,
+  page: PageQuery & DateRange,
+  geometry: GeometryVariant,
+): Promise<{ data: FieldWithGeometry[]; total: number }> {
+  if (geometry === 'none') {
+    const { data, total } = await listFields(db, farmId, page);
+    const kept = data.slice(0, featuresThatFit(data.map((field) => featureBytes(field, 'null'.length))));
+    return { data: kept.map((field) => ({ ...field, b_geometry: null })), total };
+  }
   const where = ofFarm(farmId, page);
-  return pageWithTotal(db, fields, where, async (tx): Promise<FieldWithGeometry[]> => {
-    const rows = await tx
-      .select({ field: summaryColumns, geometryBytes, smallGeometry })
+  return pageWithTotal(db, fields, where, async (tx) => {
+    // Each geometry is turned into text once, to measure it, in a subquery that a limit keeps from being
+    // merged into the query around it. One up to INLINE_GEOMETRY_BYTES comes with the sizes, in the
+    // page's first query; a larger one is read once the page is cut.
+    const sized = tx
+      .select({ b_id: fields.b_id, bytes: sql<number>`octet_length(${fields.b_geometry}::text)`.as('geometry_bytes') })
       .from(fields)
       .where(where)
       .orderBy(...listOrder)
       .limit(page.limit)
-      .offset(page.offset);
+      .offset(page.offset)
+      .as('sized');
+    const rows = await tx
+      .select({
+        field: summaryColumns,
+        geometryBytes: sql<number>`${sized.bytes}`.mapWith(Number),
+        smallGeometry:
+          sql<FieldGeometry | null>`case when ${sized.bytes} <= ${INLINE_GEOMETRY_BYTES} then ${fields.b_geometry} end`.mapWith(
+            fields.b_geometry,
+          ),
+      })
+      .from(fields)
+      .innerJoin(sized, eq(sized.b_id, fields.b_id))
+      .orderBy(...listOrder);
     const kept = rows.slice(0, featuresThatFit(rows.map((row) => featureBytes(row.field, row.geometryBytes))));
     const large = kept.filter((row) => row.smallGeometry === null).map((row) => row.field.b_id);
     const largeGeometries =
@@ -81,9 +107,9 @@ export function listFieldsWithGeometry(db: Database, farmId: string, page: PageQ
         : await tx.select({ b_id: fields.b_id, b_geometry: fields.b_geometry }).from(fields).where(inArray(fields.b_id, large));
     const geometryOf = new Map(largeGeometries.map((row) => [row.b_id, row.b_geometry]));
     return kept.map(({ field, smallGeometry }) => {
-      const b_geometry = smallGeometry ?? geometryOf.get(field.b_id);
-      if (!b_geometry) throw new Error(`The geometry of field ${field.b_id} was not read back.`);
-      return { ...field, b_geometry };
+      const stored = smallGeometry ?? geometryOf.get(field.b_id);
+      if (!stored) throw new Error(`The geometry of field ${field.b_id} was not read back.`);
+      return { ...field, b_geometry: geometryAs(geometry, stored) };
     });
   });
 }
