@@ -49,7 +49,7 @@ export interface Turns {
 export function printHeader(durations: Durations, turns: Turns, builds: Build[], cpus: number): void {
   console.log(
     `Akker farm-read benchmark: autocannon over 127.0.0.1; node ${process.version}, ${cpus} CPUs shared by load generator, servers and database. ` +
-      `Farm reads: ${turns.rounds} rounds, each with a fresh Akker and a fresh one-query server running side by side; at each connection count ` +
+      `Farm reads: ${turns.rounds} rounds${builds.length > 1 ? ' of each build, the builds taking turns round by round' : ''}, each with a fresh Akker and a fresh one-query server running side by side; at each connection count ` +
       `a ${durations.warmupSeconds} s warm-up each, then ${turns.slices} slices of ${turns.seconds} s each, taking turns ` +
       `(the first ${turns.leadInSeconds} s of a slice, as its connections open, not counted). ` +
       'Shown: requests/s over all slices together, p50/p99 over all their responses. ' +
