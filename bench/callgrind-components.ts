@@ -47,7 +47,7 @@ const PACKAGES: Array<[RegExp, string]> = [
   [/node_modules\/drizzle-orm\//, 'drizzle'],
   [/node_modules\/(zod|@hono\/zod-openapi|@asteasolutions\/zod-to-openapi)\//, 'zod'],
   [/node:internal\/crypto|^(SHA256|sha256|EVP_|ossl_|CRYPTO_)/, 'crypto (sha256)'],
-  [/^node:|^(node::|uv_|uv__|llhttp_)/, 'node (http, streams, event loop, microtasks)'],
+  [/^node:|^(node::|uv_|uv__|llhttp_)/, 'node: http, streams, event loop'],
   [
     /^v8::internal::(Heap|Scavenger|MarkCompact|MinorMarkCompact|Sweeper|ConcurrentMarking|IncrementalMarking|MemoryAllocator)/,
     'V8 garbage collection',
@@ -105,7 +105,7 @@ function readProfile(path: string, perfMap: PerfEntry[]): Profile {
   return { self, callers };
 }
 
-const UNATTRIBUTED = 'unattributed (V8 and libc code with no named caller)';
+const UNATTRIBUTED = 'unattributed (no named caller)';
 
 /** Instructions per request by component for the thread profiled in `callgrindFile`. */
 export function componentsOf(callgrindFile: string, perfMapFile: string, requests: number): Map<string, number> {

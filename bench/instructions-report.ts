@@ -20,13 +20,13 @@ export interface Row {
 
 const thousands = (n: number) => `${(n / 1000).toFixed(1)}k`;
 const LABEL_WIDTH = 18;
-const cell = (text: string, width = 30) => text.padEnd(width);
+const cell = (text: string, width = 34) => text.padEnd(width);
 
 export function printCounts(title: string, rows: Row[]): void {
   const oneQuery = rows.at(-1)!;
   const akkers = rows.slice(0, -1);
   console.log(`\n${title}`);
-  console.log(`${''.padEnd(LABEL_WIDTH)}${cell('main thread')}${cell('other threads (busy)')}main ÷ one query`);
+  console.log(`${''.padEnd(LABEL_WIDTH)}${cell('main thread')}${cell('other threads (how many ran)')}main ÷ one query`);
   for (const { label, counts } of rows) {
     const ratios = counts.map(({ main }, round) => main / oneQuery.counts[round]!.main);
     const busy = describeSpread(
@@ -62,19 +62,23 @@ export function printComponents(title: string, rows: Row[]): void {
   const names = new Set(rows.flatMap(({ counts }) => counts.flatMap(({ components }) => [...components!.keys()])));
   const median = (row: Row, name: string) => spread(row.counts.map(({ components }) => components!.get(name) ?? 0)).median;
   const sorted = [...names].sort((a, b) => median(rows[0]!, b) - median(rows[0]!, a));
-  const width = 14;
+  const labelWidth = Math.max(...sorted.map((name) => name.length)) + 2;
+  const width = Math.max(...rows.map(({ label }) => label.length)) + 2;
+  const line = (label: string, cells: number[]) =>
+    label.padEnd(labelWidth) + cells.map((n) => Math.round(n).toLocaleString('en-US').padStart(width)).join('');
   console.log(`\n${title}, main thread by component (instructions per request, median over the rounds)`);
-  console.log(''.padEnd(36) + rows.map(({ label }) => label.padStart(width + 4)).join(''));
-  for (const name of sorted) {
+  console.log(''.padEnd(labelWidth) + rows.map(({ label }) => label.padStart(width)).join(''));
+  for (const name of sorted)
     console.log(
-      name.padEnd(36) +
-        rows
-          .map((row) =>
-            Math.round(median(row, name))
-              .toLocaleString('en-US')
-              .padStart(width + 4),
-          )
-          .join(''),
+      line(
+        name,
+        rows.map((row) => median(row, name)),
+      ),
     );
-  }
+  console.log(
+    line(
+      'main thread',
+      rows.map(({ counts }) => spread(counts.map(({ main }) => main)).median),
+    ),
+  );
 }

@@ -14,8 +14,8 @@ export function spread(values: number[]): Spread {
   return { median, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
-/** "median (min–max)", each written by `format`; the median alone for one value. */
+/** "median (min–max)", each written by `format`; the median alone when all values are alike. */
 export function describeSpread(values: number[], format: (n: number) => string): string {
   const { median, min, max } = spread(values);
-  return values.length === 1 ? format(median) : `${format(median)} (${format(min)}–${format(max)})`;
+  return min === max ? format(median) : `${format(median)} (${format(min)}–${format(max)})`;
 }
