@@ -87,11 +87,15 @@ async function countInstructions({ script, env, headers }: Target, farmId: strin
     `--log-file=${join(outDir, 'valgrind.log')}`,
     `--callgrind-out-file=${join(outDir, 'callgrind.out')}`,
   ];
-  // Names JIT code (in /tmp/perf-<pid>.map) and gives each interpreted function a code address of its own.
-  const nodeEnv: Record<string, string> = COMPONENTS
-    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --perf-basic-prof --interpreted-frames-native-stack` }
-    : {};
-  const server = await startServer(script, { ...env, ...nodeEnv }, valgrind);
+  // Names JIT code (in /tmp/perf-<pid>.map) and gives each interpreted function a code address of its own;
+  // V8's log, which these turn on, goes here rather than into the checkout.
+  const profiling = [
+    '--perf-basic-prof',
+    '--interpreted-frames-native-stack',
+    '--no-logfile-per-isolate',
+    `--logfile=${join(outDir, 'v8.log')}`,
+  ];
+  const server = await startServer(script, env, valgrind, COMPONENTS ? profiling : []);
   // Valgrind names its control pipes after $HOST (Akker's listening address): callgrind_control must see the same.
   const instrumentation = (state: 'on' | 'off') =>
     execFileSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, `--instr=${state}`, String(server.pid)], {

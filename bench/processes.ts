@@ -33,12 +33,18 @@ export interface Server {
  * waits for its first JSON log line carrying a `url` (Akker's "Akker is listening", or the bench
  * servers' "listening"). The log file is removed when the server stops.
  * `runUnder`: a command that runs node, such as valgrind with its options; the server keeps its pid.
+ * `nodeArgs`: options for node itself.
  */
-export async function startServer(script: string, env: Record<string, string> = {}, runUnder: string[] = []): Promise<Server> {
+export async function startServer(
+  script: string,
+  env: Record<string, string> = {},
+  runUnder: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<Server> {
   const path = resolve(projectRoot, script);
   const log = join(logDir, `${++started}-${basename(path, '.ts')}.log`);
   const out = openSync(log, 'w');
-  const [command, ...args] = [...runUnder, process.execPath, '--import', 'tsx', path];
+  const [command, ...args] = [...runUnder, process.execPath, ...nodeArgs, '--import', 'tsx', path];
   const child = spawn(command!, args, { cwd: checkoutOf(path), env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   closeSync(out);
   const forget = atExit(() => child.kill('SIGKILL'));
