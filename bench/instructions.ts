@@ -125,8 +125,12 @@ function perRequest(outDir: string, script: string, pid: number): Counted {
   const main = threads.find(({ name }) => name.endsWith('-01'));
   if (!main || main.total === 0) throw new Error(`callgrind counted nothing for ${script}: was instrumentation switched on?`);
   const others = threads.filter((thread) => thread !== main && thread.total > 0);
-  const components = COMPONENTS ? componentsOf(join(outDir, main.name), `/tmp/perf-${pid}.map`, REQUESTS) : undefined;
-  rmSync(`/tmp/perf-${pid}.map`, { force: true });
+  let components;
+  if (COMPONENTS) {
+    const perfMap = `/tmp/perf-${pid}.map`;
+    components = componentsOf(join(outDir, main.name), perfMap, REQUESTS);
+    rmSync(perfMap, { force: true });
+  }
   return {
     main: main.total / REQUESTS,
     others: others.reduce((sum, { total }) => sum + total, 0) / REQUESTS,
