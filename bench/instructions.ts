@@ -2,32 +2,37 @@
 // against the one-query route, on PGlite and on PostgreSQL. Requests per second on this shared 2-core
 // machine move by up to 20 % between runs; an instruction count mostly moves by a few percent (garbage
 // collection and compilation do not happen at the same moments), so small changes of the hot path
-// can be compared. Some processes used to run some 15 % higher, with V8 changing object shapes in its
-// runtime on every request (`MigrateToMap`); the per-request case found was the answer's header object
-// cloned with a spread (gone since then: http/answer-headers.ts). Still measure more than one round
-// (BENCH_ROUNDS) and compare like with like. Counts are of the server's main JavaScript thread, where a request's work is done;
-// instrumentation is on only while the measured requests run, after a warm-up. A thread that does
-// 1.25 times the one-query route's instructions serves 0.8 of its requests/s if both run alike fast
-// per instruction (Akker's larger code and heap make it run somewhat slower).
+// can be compared. Still measure more than one round (BENCH_ROUNDS) and compare like with like.
+// Counts are per thread: the main JavaScript thread, where a request's work is done, and the others
+// (V8's compiler and GC helpers, libuv's pool, and PGlite's own worker thread) beside it.
+// Instrumentation is on only while the measured requests run; they go over the keep-alive connections
+// the warm-up opened. A thread that does 1.25 times the one-query route's instructions serves 0.8 of
+// its requests/s if both run alike fast per instruction.
 // Settings: BENCH_WARMUP_REQUESTS (15,000; PGlite a third), BENCH_REQUESTS (4,000), BENCH_ROUNDS (1),
-// BENCH_DATABASE_URL (a PostgreSQL server), BENCH_AKKER (the server script, to compare another tree).
-import autocannon from 'autocannon';
+// BENCH_DATABASE_URL (a PostgreSQL server), BENCH_AKKER (the server script), BENCH_BEFORE (another
+// checkout's server script, measured in the same run), BENCH_COMPONENTS=1 (the main thread split by
+// component), LOG_REQUESTS (true).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFarm, expectFarm, signUpWithKey } from './akker-api.js';
+import { componentsOf } from './callgrind-components.js';
 import { atExit } from './cleanup.js';
 import { freshDatabase } from './postgres.js';
 import { startServer } from './processes.js';
+import { printComponents, printCounts, type Counted } from './instructions-report.js';
 import { progress } from './report.js';
-import { envNumber, measuredAkkerEnv } from './settings.js';
+import { akkerBuilds, describeBuilds, envNumber, measuredAkkerEnv, type Build } from './settings.js';
+import { WarmClient } from './warm-client.js';
 
 const atLeastOne = (name: string, fallback: number) => Math.max(1, Math.round(envNumber(name, fallback)));
 const WARMUP = atLeastOne('BENCH_WARMUP_REQUESTS', 15_000);
 const REQUESTS = atLeastOne('BENCH_REQUESTS', 4_000);
 const ROUNDS = atLeastOne('BENCH_ROUNDS', 1);
-const AKKER = process.env.BENCH_AKKER ?? 'src/server.ts';
+const COMPONENTS = process.env.BENCH_COMPONENTS === '1';
+const CONNECTIONS = 8;
+const BUILDS = akkerBuilds();
 const postgresServerUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** valgrind, installed from Debian's packages when missing. */
@@ -67,8 +72,8 @@ interface Target {
   headers: Record<string, string>;
 }
 
-/** Main-thread instructions per request of one server process, measured after `warmup` requests. */
-async function countInstructions({ script, env, headers }: Target, farmId: string, warmup: number): Promise<number> {
+/** Instructions per request of one server process, by thread, measured after `warmup` requests. */
+async function countInstructions({ script, env, headers }: Target, farmId: string, warmup: number): Promise<Counted> {
   const outDir = mkdtempSync(join(workDir, 'run-'));
   const vgdbPrefix = join(outDir, 'vgdb');
   const valgrind = [
@@ -82,79 +87,120 @@ async function countInstructions({ script, env, headers }: Target, farmId: strin
     `--log-file=${join(outDir, 'valgrind.log')}`,
     `--callgrind-out-file=${join(outDir, 'callgrind.out')}`,
   ];
-  const server = await startServer(script, env, valgrind);
+  // Names JIT code (in /tmp/perf-<pid>.map) and gives each interpreted function a code address of its own;
+  // V8's log, which these turn on, goes here rather than into the checkout.
+  const profiling = [
+    '--perf-basic-prof',
+    '--interpreted-frames-native-stack',
+    '--no-logfile-per-isolate',
+    `--logfile=${join(outDir, 'v8.log')}`,
+  ];
+  const server = await startServer(script, env, valgrind, COMPONENTS ? profiling : []);
   // Valgrind names its control pipes after $HOST (Akker's listening address): callgrind_control must see the same.
   const instrumentation = (state: 'on' | 'off') =>
     execFileSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, `--instr=${state}`, String(server.pid)], {
       env: { ...process.env, ...env },
       stdio: 'ignore',
     });
+  const client = new WarmClient(CONNECTIONS);
   try {
     const url = `${server.url}/api/farms/${farmId}`;
     await expectFarm(url, headers, farmId);
-    await send(url, headers, warmup);
+    await client.send(url, headers, warmup, false);
     instrumentation('on');
-    await send(url, headers, REQUESTS);
+    await client.send(url, headers, REQUESTS, true);
     instrumentation('off');
   } finally {
+    client.close();
     await server.stop();
   }
-  // With --separate-threads the main thread's counts are in the file ending in -01.
-  const mainThread = readdirSync(outDir).find((name) => name.startsWith('callgrind.out') && name.endsWith('-01'));
-  const totals = mainThread && /^totals: (\d+)$/m.exec(readFileSync(join(outDir, mainThread), 'utf8'));
-  if (!totals || Number(totals[1]) === 0) throw new Error(`callgrind counted nothing for ${script}: was instrumentation switched on?`);
-  return Number(totals[1]) / REQUESTS;
+  return perRequest(outDir, script, server.pid);
 }
 
-/** `amount` requests over 8 connections; every one must answer 200 (slowly: valgrind runs the server 20–50 times slower). */
-async function send(url: string, headers: Record<string, string>, amount: number): Promise<void> {
-  const result = await autocannon({ url, headers, connections: 8, amount, timeout: 120 });
-  const ok = result.statusCodeStats['200']?.count ?? 0;
-  if (ok !== amount)
-    throw new Error(
-      `${url}: ${ok} of ${amount} requests answered 200 (${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors)`,
-    );
+/** With --separate-threads callgrind writes a file per thread, the main thread's ending in -01. */
+function perRequest(outDir: string, script: string, pid: number): Counted {
+  const threads = readdirSync(outDir)
+    .filter((name) => /^callgrind\.out-\d+$/.test(name))
+    .map((name) => ({ name, total: Number(/^totals: (\d+)$/m.exec(readFileSync(join(outDir, name), 'utf8'))?.[1] ?? 0) }));
+  const main = threads.find(({ name }) => name.endsWith('-01'));
+  if (!main || main.total === 0) throw new Error(`callgrind counted nothing for ${script}: was instrumentation switched on?`);
+  const others = threads.filter((thread) => thread !== main && thread.total > 0);
+  let components;
+  if (COMPONENTS) {
+    const perfMap = `/tmp/perf-${pid}.map`;
+    components = componentsOf(join(outDir, main.name), perfMap, REQUESTS);
+    rmSync(perfMap, { force: true });
+  }
+  return {
+    main: main.total / REQUESTS,
+    others: others.reduce((sum, { total }) => sum + total, 0) / REQUESTS,
+    busyThreads: others.length,
+    components,
+  };
 }
 
-/** Akker's read and the one-query route's, on one database, ROUNDS times. */
-async function measure(title: string, env: Record<string, string>, warmup: number): Promise<void> {
-  const akkerEnv = measuredAkkerEnv(env);
-  progress(`${title}: creating a user, a key and a farm`);
-  const setup = await startServer(AKKER, akkerEnv);
-  let key: string, farmId: string;
+/** One build with a database of its own (builds may differ in their migrations), and its user's key and farm. */
+async function setUp(build: Build, env: Record<string, string>): Promise<{ key: string; farmId: string }> {
+  const setup = await startServer(build.script, measuredAkkerEnv(env));
   try {
-    ({ key } = await signUpWithKey(setup.url, 'instructions'));
-    farmId = (await createFarm(setup.url, key)).b_id_farm;
+    const { key } = await signUpWithKey(setup.url, 'instructions');
+    return { key, farmId: (await createFarm(setup.url, key)).b_id_farm };
   } finally {
     await setup.stop();
   }
+}
+
+/** Each build's read and the one-query route's (on the last build's database), ROUNDS times, the builds taking turns. */
+async function measure(title: string, databases: Array<Record<string, string>>, warmup: number): Promise<void> {
+  progress(`${title}: creating a user, a key and a farm with each build`);
+  const sides = [];
+  for (const [index, build] of BUILDS.entries()) sides.push({ build, env: databases[index]!, ...(await setUp(build, databases[index]!)) });
+  const last = sides.at(-1)!;
+  const targets = [
+    ...sides.map(({ build, env, key, farmId }) => ({
+      label: build.label,
+      farmId,
+      target: { script: build.script, env: measuredAkkerEnv(env), headers: { 'x-api-key': key } },
+    })),
+    { label: 'Hono + one query', farmId: last.farmId, target: { script: 'bench/servers/one-query.ts', env: last.env, headers: {} } },
+  ];
+  const counts = targets.map(() => [] as Counted[]);
   for (let round = 1; round <= ROUNDS; round++) {
-    progress(`${title}: Akker under callgrind (round ${round} of ${ROUNDS})`);
-    const akker = await countInstructions({ script: AKKER, env: akkerEnv, headers: { 'x-api-key': key } }, farmId, warmup);
-    progress(`${title}: Hono + one query under callgrind (round ${round} of ${ROUNDS})`);
-    const oneQuery = await countInstructions({ script: 'bench/servers/one-query.ts', env, headers: {} }, farmId, warmup);
-    const count = (n: number) => Math.round(n).toLocaleString('en-US').padStart(9);
-    console.log(
-      `${title.padEnd(12)} Akker ${count(akker)}   one query ${count(oneQuery)}   Akker ÷ one query ${(akker / oneQuery).toFixed(2)}`,
-    );
+    for (const [index, { label, farmId, target }] of targets.entries()) {
+      progress(`${title}: ${label} under callgrind (round ${round} of ${ROUNDS})`);
+      counts[index]!.push(await countInstructions(target, farmId, warmup));
+    }
   }
+  const rows = targets.map(({ label }, index) => ({ label, counts: counts[index]! }));
+  printCounts(title, rows);
+  if (COMPONENTS) printComponents(title, rows);
 }
 
 console.log(
-  `Main-thread instructions per GET /api/farms/{id}, after a warm-up, ${REQUESTS.toLocaleString('en-US')} requests over 8 connections (callgrind):`,
+  `Instructions per GET /api/farms/{id} (callgrind), ${REQUESTS.toLocaleString('en-US')} requests over ${CONNECTIONS} keep-alive connections ` +
+    `opened by the warm-up before them (${WARMUP.toLocaleString('en-US')} requests, PGlite a third); ${ROUNDS} round(s), ` +
+    'shown as median (min–max) when more than one. Main thread, and the sum of the other threads that ran.',
 );
-const dataDir = mkdtempSync(join(workDir, 'data-'));
-await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, Math.ceil(WARMUP / 3));
-let postgres;
+console.log(describeBuilds(BUILDS));
+await measure(
+  'PGlite',
+  BUILDS.map(() => ({ DATA_DIR: mkdtempSync(join(workDir, 'data-')), DATABASE_URL: '' })),
+  Math.ceil(WARMUP / 3),
+);
+const postgres = [];
 try {
-  postgres = await freshDatabase(postgresServerUrl, 'akker_bench_instructions');
+  while (postgres.length < BUILDS.length) postgres.push(await freshDatabase(postgresServerUrl, 'akker_bench_instructions'));
 } catch (error) {
   console.log(`PostgreSQL: skipped, ${postgresServerUrl} is not usable: ${error instanceof Error ? error.message : String(error)}`);
 }
-if (postgres) {
-  try {
-    await measure('PostgreSQL', { DATABASE_URL: postgres.url }, WARMUP);
-  } finally {
-    await postgres.drop();
+try {
+  if (postgres.length === BUILDS.length) {
+    await measure(
+      'PostgreSQL',
+      postgres.map(({ url }) => ({ DATABASE_URL: url })),
+      WARMUP,
+    );
   }
+} finally {
+  for (const database of postgres) await database.drop();
 }

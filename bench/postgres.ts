@@ -1,5 +1,9 @@
-// A fresh database for the run on the PostgreSQL server of BENCH_DATABASE_URL.
+// A database of its own for each bench process on the PostgreSQL server of BENCH_DATABASE_URL, so that
+// two bench processes never share one; dropped when done, and at exit should the process stop early.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { atExit } from './cleanup.js';
 
 export interface BenchDatabase {
   url: string;
@@ -16,14 +20,22 @@ async function withClient(url: string, work: (client: pg.Client) => Promise<unkn
   }
 }
 
-/** Drops `name` if it exists and creates it empty; Akker migrates it on start. Throws when the server is unreachable. */
-export async function freshDatabase(serverUrl: string, name: string): Promise<BenchDatabase> {
-  const dropIt = (client: pg.Client) => client.query(`drop database if exists ${name} with (force)`);
-  await withClient(serverUrl, async (client) => {
-    await dropIt(client);
-    await client.query(`create database ${name}`);
-  });
+/** Creates an empty database named `prefix` plus this process's id and a random part; Akker migrates it on start. Throws when the server is unreachable. */
+export async function freshDatabase(serverUrl: string, prefix: string): Promise<BenchDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const dropSql = `drop database if exists ${name} with (force)`;
+  await withClient(serverUrl, (client) => client.query(`create database ${name}`));
+  // An exit handler cannot wait for a promise: psql drops it synchronously.
+  const forget = atExit(() =>
+    spawnSync('psql', ['--no-psqlrc', '--quiet', '--dbname', serverUrl, '--command', dropSql], { stdio: 'ignore' }),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withClient(serverUrl, dropIt) };
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withClient(serverUrl, (client) => client.query(dropSql));
+      forget();
+    },
+  };
 }

@@ -1,7 +1,12 @@
 // HTTP servers as child processes, so that the load generator and the server never share a JS thread.
+// A server's stdout and stderr (its request log) go to a file: a pipe read here would cost the load
+// generator's thread time on every request.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { atExit } from './cleanup.js';
 
@@ -9,6 +14,12 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
+/** How often the log file is read while a server starts. */
+const TAIL_INTERVAL_MS = 20;
+
+const logDir = mkdtempSync(join(tmpdir(), 'akker-bench-logs-'));
+atExit(() => rmSync(logDir, { recursive: true, force: true }));
+let started = 0;
 
 export interface Server {
   /** Base URL, e.g. http://127.0.0.1:41234 */
@@ -18,47 +29,68 @@ export interface Server {
 }
 
 /**
- * Runs `node --import tsx <script>` with `env` added and waits for its first
- * JSON log line carrying a `url` (Akker's "Akker is listening", or the bench servers' "listening").
+ * Runs `node --import tsx <script>` with `env` added, from the checkout that holds the script, and
+ * waits for its first JSON log line carrying a `url` (Akker's "Akker is listening", or the bench
+ * servers' "listening"). The log file is removed when the server stops.
  * `runUnder`: a command that runs node, such as valgrind with its options; the server keeps its pid.
+ * `nodeArgs`: options for node itself.
  */
-export async function startServer(script: string, env: Record<string, string> = {}, runUnder: string[] = []): Promise<Server> {
-  const [command, ...args] = [...runUnder, process.execPath, '--import', 'tsx', script];
-  const child = spawn(command!, args, {
-    cwd: projectRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+export async function startServer(
+  script: string,
+  env: Record<string, string> = {},
+  runUnder: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<Server> {
+  const path = resolve(projectRoot, script);
+  const log = join(logDir, `${++started}-${basename(path, '.ts')}.log`);
+  const out = openSync(log, 'w');
+  const [command, ...args] = [...runUnder, process.execPath, ...nodeArgs, '--import', 'tsx', path];
+  const child = spawn(command!, args, { cwd: checkoutOf(path), env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  closeSync(out);
   const forget = atExit(() => child.kill('SIGKILL'));
+  const stopAndRemove = () =>
+    stop(child).finally(() => {
+      forget();
+      rmSync(log, { force: true });
+    });
   try {
-    const url = await listeningUrl(child, script);
-    return { url, pid: child.pid!, stop: () => stop(child).finally(forget) };
+    const url = await listeningUrl(child, script, log);
+    return { url, pid: child.pid!, stop: stopAndRemove };
   } catch (error) {
-    await stop(child).finally(forget);
+    await stopAndRemove();
     throw error;
   }
 }
 
-function listeningUrl(child: ChildProcess, script: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${script} did not start listening within ${START_TIMEOUT_MS / 1000} s`)),
-      START_TIMEOUT_MS,
-    );
-    const onExit = (code: number | null) => reject(new Error(`${script} exited (code ${code}) before listening`));
-    child.once('exit', onExit);
-    // Keep reading stdout to the end: a full pipe would block the child.
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const url = parseUrl(line);
-      if (url === undefined) return;
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      resolve(url);
-    });
-  });
+/** The nearest folder above `script` with a package.json: the checkout it belongs to. */
+function checkoutOf(script: string): string {
+  for (let dir = dirname(script); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+  }
+  return projectRoot;
+}
+
+/** Reads the log file until it holds the URL line; fails when the child exits first or takes too long. */
+async function listeningUrl(child: ChildProcess, script: string, log: string): Promise<string> {
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const text = readFileSync(log, 'utf8');
+    const url = text
+      .split('\n')
+      .map(parseUrl)
+      .find((found) => found !== undefined);
+    if (url !== undefined) return url;
+    const tail = () => `; its output ends:\n${text.split('\n').slice(-20).join('\n')}`;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${script} exited (code ${child.exitCode ?? child.signalCode}) before listening${tail()}`);
+    }
+    if (performance.now() > deadline) throw new Error(`${script} did not start listening within ${START_TIMEOUT_MS / 1000} s${tail()}`);
+    await delay(TAIL_INTERVAL_MS);
+  }
 }
 
 function parseUrl(line: string): string | undefined {
+  if (!line.includes('"url"')) return undefined;
   try {
     const url = (JSON.parse(line) as { url?: unknown }).url;
     return typeof url === 'string' ? url : undefined;
