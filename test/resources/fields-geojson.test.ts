@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
 import { MAX_FEATURES_BYTES } from '../../src/resources/fields/page-bytes.js';
-import { createField as storeField } from '../../src/resources/fields/store.js';
-import { circle, createField, rectangle } from '../helpers/fixtures.js';
+import { storeLargeFields } from '../helpers/large-fields.js';
+import { createField, rectangle } from '../helpers/fixtures.js';
 
 interface FeatureCollection {
   type: string;
@@ -101,23 +101,8 @@ describe.each(storageKinds)('fields as GeoJSON on %s', (kind) => {
 
   it('stops a page of large fields before its features pass 4 MiB, says so, and goes on from next_offset', async () => {
     const farm = (await createFarm(t.app, user.key)).b_id_farm;
-    // Twelve fields of 10,000 positions (some 380 KB each), straight into the store: no page of 200 holds them all.
-    const big: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const field = await storeField(t.database.db, farm, {
-        b_name: `Groot ${i}`,
-        b_geometry: circle(10_000, 5 + i * 0.03),
-        b_start: '2020-01-01',
-        b_id_source: null,
-        b_acquiring_method: 'owner',
-        b_soil_region: null,
-        b_in_nv_area: false,
-        b_in_gwbg: false,
-        b_in_natura2000: false,
-        b_in_derogation_free_zone: false,
-      });
-      big.push(field.b_id);
-    }
+    // No page of 200 holds all twelve.
+    const big = await storeLargeFields(t.database.db, farm, 12);
     const seen: string[] = [];
     let offset: number | null = 0;
     while (offset !== null) {

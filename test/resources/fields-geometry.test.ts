@@ -8,7 +8,7 @@ import type { Polygon, MultiPolygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
-import { createField as storeField } from '../../src/resources/fields/store.js';
+import { storeLargeFields } from '../helpers/large-fields.js';
 import { SIMPLIFIED_RING_POSITIONS } from '../../src/resources/fields/simplify.js';
 import { circle, createField, rectangle } from '../helpers/fixtures.js';
 
@@ -185,21 +185,8 @@ describe.each(storageKinds)('geometry of fields on %s', (kind) => {
 
   it('fits far more large fields on a GeoJSON page without geometry; a simplified page is cut as a full one', async () => {
     const farm = (await createFarm(t.app, user.key)).b_id_farm;
-    // Twelve fields of 10,000 positions, straight into the store: a page of them all is over 4 MiB.
-    for (let i = 0; i < 12; i++) {
-      await storeField(t.database.db, farm, {
-        b_name: `Groot ${i}`,
-        b_geometry: circle(10_000, 5 + i * 0.03),
-        b_start: '2020-01-01',
-        b_id_source: null,
-        b_acquiring_method: 'owner',
-        b_soil_region: null,
-        b_in_nv_area: false,
-        b_in_gwbg: false,
-        b_in_natura2000: false,
-        b_in_derogation_free_zone: false,
-      });
-    }
+    // A page of all twelve is over 4 MiB.
+    await storeLargeFields(t.database.db, farm, 12);
     const full = (await geoJson(farm, '?limit=200')).collection;
     expect(full.pagination.size_limited).toBe(true);
     expect(full.features.length).toBeLessThan(12);
