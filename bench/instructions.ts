@@ -11,7 +11,7 @@
 // Settings: BENCH_WARMUP_REQUESTS (15,000; PGlite a third), BENCH_REQUESTS (4,000), BENCH_ROUNDS (1),
 // BENCH_DATABASE_URL (a PostgreSQL server), BENCH_AKKER (the server script), BENCH_BEFORE (another
 // checkout's server script, measured in the same run), BENCH_COMPONENTS=1 (the main thread split by
-// component), LOG_REQUESTS (true).
+// component), BENCH_DATABASES (pglite,postgresql), LOG_REQUESTS (true).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,8 @@ const WARMUP = atLeastOne('BENCH_WARMUP_REQUESTS', 15_000);
 const REQUESTS = atLeastOne('BENCH_REQUESTS', 4_000);
 const ROUNDS = atLeastOne('BENCH_ROUNDS', 1);
 const COMPONENTS = process.env.BENCH_COMPONENTS === '1';
+/** Which databases to measure on: `pglite`, `postgresql` or both (the default), comma-separated. */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
 const CONNECTIONS = 8;
 const BUILDS = akkerBuilds();
 const postgresServerUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -182,14 +184,16 @@ console.log(
     'shown as median (min–max) when more than one. Main thread, and the sum of the other threads that ran.',
 );
 console.log(describeBuilds(BUILDS));
-await measure(
-  'PGlite',
-  BUILDS.map(() => ({ DATA_DIR: mkdtempSync(join(workDir, 'data-')), DATABASE_URL: '' })),
-  Math.ceil(WARMUP / 3),
-);
+if (DATABASES.includes('pglite')) {
+  await measure(
+    'PGlite',
+    BUILDS.map(() => ({ DATA_DIR: mkdtempSync(join(workDir, 'data-')), DATABASE_URL: '' })),
+    Math.ceil(WARMUP / 3),
+  );
+}
 const postgres = [];
 try {
-  while (postgres.length < BUILDS.length) postgres.push(await freshDatabase(postgresServerUrl, 'akker_bench_instructions'));
+  while (DATABASES.includes('postgresql') && postgres.length < BUILDS.length) postgres.push(await freshDatabase(postgresServerUrl, 'akker_bench_instructions'));
 } catch (error) {
   console.log(`PostgreSQL: skipped, ${postgresServerUrl} is not usable: ${error instanceof Error ? error.message : String(error)}`);
 }
