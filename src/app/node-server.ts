@@ -5,7 +5,6 @@
 // bounded per connection: one answer at a time, and a client that stops reading is cut off.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { finished } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { refuseClientErrors } from './client-errors.js';
 import { ApiError, errorCodes, problemBody } from '../http/problem.js';
@@ -40,14 +39,28 @@ export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeout
       if (error instanceof RequestError && !outgoing.headersSent) refuse(incoming, outgoing, errorsUrl);
       else outgoing.destroy();
     }
-    await new Promise((resolve) => finished(outgoing, resolve));
   };
   // Node answers pipelined requests in order but hands them all to the app at once, each answer held
-  // until the ones before it are sent: a connection's requests are served one after another instead.
-  const inTurn = new WeakMap<Socket, Promise<void>>();
+  // until the ones before it are sent: a connection's requests are served one after another instead,
+  // the next when the answer before it is closed (sent, or its connection gone).
+  const waiting = new WeakMap<Socket, Array<() => void>>();
+  const startNext = (socket: Socket) => {
+    const next = waiting.get(socket)?.shift();
+    if (next) next();
+    else waiting.delete(socket);
+  };
   const server = createServer((incoming, outgoing) => {
-    const turn = (inTurn.get(incoming.socket) ?? Promise.resolve()).then(() => serve(incoming, outgoing));
-    inTurn.set(incoming.socket, turn);
+    const { socket } = incoming;
+    const start = () => {
+      outgoing.once('close', () => startNext(socket));
+      void serve(incoming, outgoing);
+    };
+    const queue = waiting.get(socket);
+    if (queue) queue.push(start);
+    else {
+      waiting.set(socket, []);
+      start();
+    }
   });
   refuseClientErrors(server, errorsUrl);
   return server;
@@ -55,11 +68,12 @@ export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeout
 
 /**
  * Once the app's answer is handed to Node, its connection is closed when none of it reaches the client
- * for `ms`: an answer stays in memory for as long as its client does not read it. Node's socket timeout
- * counts a pending write's progress too, so a slow client that keeps reading is not cut off.
+ * for `ms`: what the operating system did not take stays in this process's memory for as long as the
+ * client does not read it. Node's socket timeout counts a pending write's progress too, so a slow
+ * client that keeps reading is not cut off.
  */
 function closeWhenUnread(outgoing: ServerResponse, ms: number): void {
-  if (!outgoing.writableFinished) outgoing.setTimeout(ms, () => outgoing.destroy());
+  if (outgoing.writableLength > 0) outgoing.setTimeout(ms, () => outgoing.destroy());
 }
 
 /** 400 problem+json for a request that has no URL; the connection closes after it. */
