@@ -193,7 +193,8 @@ if (DATABASES.includes('pglite')) {
 }
 const postgres = [];
 try {
-  while (DATABASES.includes('postgresql') && postgres.length < BUILDS.length) postgres.push(await freshDatabase(postgresServerUrl, 'akker_bench_instructions'));
+  while (DATABASES.includes('postgresql') && postgres.length < BUILDS.length)
+    postgres.push(await freshDatabase(postgresServerUrl, 'akker_bench_instructions'));
 } catch (error) {
   console.log(`PostgreSQL: skipped, ${postgresServerUrl} is not usable: ${error instanceof Error ? error.message : String(error)}`);
 }
