@@ -5,14 +5,11 @@ import type { Config } from './config.js';
 export type { Logger };
 
 /**
- * `destination`: where the lines go; tests give a stream of their own. By default stdout, written
- * asynchronously: a request does not wait for the write, and lines that come together leave in one
- * write. pino writes out what is still buffered when the process exits.
+ * `destination`: where the lines go (stdout when absent); tests give a stream of their own. Written
+ * synchronously: an asynchronous destination made the farm read dearer (its write completions wake the
+ * event loop; docs/performance.md).
  */
-export function createLogger(
-  level: Config['logLevel'],
-  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
-): Logger {
+export function createLogger(level: Config['logLevel'], destination?: DestinationStream): Logger {
   return pino(
     {
       level,
