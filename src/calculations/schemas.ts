@@ -42,3 +42,16 @@ export const timeframeSchema = z
     end: z.string().openapi({ format: 'date', description: 'Last day of the timeframe used (inclusive).' }),
   })
   .openapi('CalculationTimeframe', { description: 'The timeframe the calculation used.' });
+
+/** A field's identifier in a calculation's response. */
+export const calculatedFieldId = z.string().openapi({ description: 'Field identifier.' });
+
+/** Which field a result of a balance is, with what the farm figures weigh it by. */
+export const balanceFieldIdentity = {
+  b_id: calculatedFieldId,
+  b_area: z.number().openapi({ description: 'Area, ha.' }),
+  b_bufferstrip: z.boolean().openapi({ description: 'A buffer strip has an all-zero balance and is left out of farm figures.' }),
+};
+
+/** Why a field's balance is null. */
+export const fieldErrorMessage = z.string().optional().openapi({ description: 'Why the field cannot be calculated, and what to add.' });

@@ -1,6 +1,6 @@
 // The nitrogen balance on the wire: of a field and of a farm, every figure with its unit.
 import { z } from '@hono/zod-openapi';
-import { timeframeSchema } from '../schemas.js';
+import { balanceFieldIdentity, calculatedFieldId, fieldErrorMessage, timeframeSchema } from '../schemas.js';
 
 const kgN = (what: string) =>
   z
@@ -29,11 +29,9 @@ const fertilizerGroups = (what: string) =>
     })
     .openapi({ description: `${what}, by type of fertilizer, kg N/ha.` });
 
-const fieldId = z.string().openapi({ description: 'Field identifier.' });
-
 export const fieldBalanceSchema = z
   .object({
-    b_id: fieldId,
+    b_id: calculatedFieldId,
     balance: kgN('Balance: supply + removal + ammonia emission (positive is a surplus; nitrate leaching is not subtracted)'),
     supply: z
       .object({
@@ -86,19 +84,13 @@ export const fieldBalanceSchema = z
   })
   .openapi('FieldNitrogenBalance');
 
-const fieldIdentity = {
-  b_id: fieldId,
-  b_area: z.number().openapi({ description: 'Area, ha.' }),
-  b_bufferstrip: z.boolean().openapi({ description: 'A buffer strip has an all-zero balance and is left out of farm figures.' }),
-};
-
 export const fieldResultSchema = z
   .object({
-    ...fieldIdentity,
+    ...balanceFieldIdentity,
     balance: fieldBalanceSchema
       .nullable()
       .openapi({ description: "The field's nitrogen balance and its terms; null when the field cannot be calculated." }),
-    errorMessage: z.string().optional().openapi({ description: 'Why the field cannot be calculated, and what to add.' }),
+    errorMessage: fieldErrorMessage,
   })
   .openapi('FieldNitrogenBalanceResult');
 

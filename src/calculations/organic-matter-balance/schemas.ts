@@ -1,6 +1,6 @@
 // The organic-matter balance on the wire: every figure kg/ha over the requested timeframe, whole numbers.
 import { z } from '@hono/zod-openapi';
-import { timeframeSchema } from '../schemas.js';
+import { balanceFieldIdentity, calculatedFieldId, fieldErrorMessage, timeframeSchema } from '../schemas.js';
 
 const overTimeframe = 'over the requested timeframe (integer, rounded half away from zero)';
 const kgEom = (what: string) =>
@@ -24,8 +24,6 @@ const itemsOf = (key: 'applications' | 'cultivations', what: string) =>
   z
     .object({ total: kgEom(what), [key]: z.array(item).openapi({ description: `The ${key} that supply it, each with its part.` }) })
     .openapi({ description: `${what}: the total and each record's part.` });
-
-const fieldId = z.string().openapi({ description: 'Field identifier.' });
 
 const example = {
   b_id: 'Qm9Yp2Ag3sJb0u5X7vRk1c',
@@ -53,7 +51,7 @@ const exampleTimeframe = { start: '2025-01-01', end: '2025-12-31' };
 
 export const organicMatterBalanceSchema = z
   .object({
-    b_id: fieldId,
+    b_id: calculatedFieldId,
     balance: kgEom('Balance: supply + degradation (positive: the soil gains organic matter)'),
     supply: z
       .object({
@@ -78,19 +76,13 @@ export const organicMatterBalanceSchema = z
   })
   .openapi('FieldOrganicMatterBalance', { example });
 
-const fieldIdentity = {
-  b_id: fieldId,
-  b_area: z.number().openapi({ description: 'Area, ha.' }),
-  b_bufferstrip: z.boolean().openapi({ description: 'A buffer strip has an all-zero balance and is left out of farm figures.' }),
-};
-
 export const organicMatterFieldResultSchema = z
   .object({
-    ...fieldIdentity,
+    ...balanceFieldIdentity,
     balance: organicMatterBalanceSchema
       .nullable()
       .openapi({ description: "The field's organic-matter balance and its terms; null when the field cannot be calculated." }),
-    errorMessage: z.string().optional().openapi({ description: 'Why the field cannot be calculated, and what to add.' }),
+    errorMessage: fieldErrorMessage,
   })
   .openapi('FieldOrganicMatterBalanceResult');
 
