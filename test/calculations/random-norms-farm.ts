@@ -72,15 +72,10 @@ export interface RandomNormsFarm {
   derogation: boolean;
   grazing: boolean;
   organicCertified: boolean;
-  field: {
-    b_start: string;
-    b_bufferstrip: boolean;
-    b_soil_region: SoilRegion | null;
-    b_in_nv_area: boolean;
-    b_in_gwbg: boolean;
-    b_in_natura2000: boolean;
-    b_in_derogation_free_zone: boolean;
-  };
+  field: Pick<
+    NormsField,
+    'b_start' | 'b_bufferstrip' | 'b_soil_region' | 'b_in_nv_area' | 'b_in_gwbg' | 'b_in_natura2000' | 'b_in_derogation_free_zone'
+  >;
   cultivations: Array<{ b_lu_catalogue: string; b_lu_start: string; b_lu_end: string | null; b_lu_variety: string | null }>;
   soilAnalyses: Array<{ b_sampling_date: string; a_p_cc: number; a_p_al: number }>;
   /** Catalogue ids of the farm's fertilizers, in the order acquired. */
