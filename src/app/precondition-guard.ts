@@ -8,7 +8,11 @@ import type { ApiEnv } from '../http/env.js';
 import { validationFailed } from '../http/problem.js';
 import { requestHeader } from '../http/request-headers.js';
 
-const PRECONDITIONS = ['If-Match', 'If-None-Match'] as const;
+/** The header fields of a precondition: as a problem names them, and as they are read (lower case). */
+const PRECONDITIONS = [
+  { field: 'If-Match', name: 'if-match' },
+  { field: 'If-None-Match', name: 'if-none-match' },
+] as const;
 
 /** `METHOD /path/:param header` for every header precondition a route declares. */
 function declaredPreconditions(app: OpenAPIHono<ApiEnv>): Set<string> {
@@ -27,16 +31,16 @@ function declaredPreconditions(app: OpenAPIHono<ApiEnv>): Set<string> {
 export function preconditionGuard(app: OpenAPIHono<ApiEnv>): MiddlewareHandler<ApiEnv> {
   let taken: Set<string> | undefined;
   return (c, next) => {
-    const sent = PRECONDITIONS.filter((name) => requestHeader(c, name.toLowerCase()) !== undefined);
+    const sent = PRECONDITIONS.filter(({ name }) => requestHeader(c, name) !== undefined);
     if (sent.length === 0) return next();
     taken ??= declaredPreconditions(app);
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     const route = matchedOperation(c, method);
     const operation = `${method} ${route?.path ?? c.req.path}`;
-    const refused = sent.filter((name) => !taken?.has(`${operation} ${name.toLowerCase()}`));
+    const refused = sent.filter(({ name }) => !taken?.has(`${operation} ${name}`));
     if (refused.length > 0) {
       throw validationFailed(
-        refused.map((name) => ({ field: name, message: `is not taken by ${c.req.method} ${c.req.path}; send the request without it` })),
+        refused.map(({ field }) => ({ field, message: `is not taken by ${c.req.method} ${c.req.path}; send the request without it` })),
       );
     }
     return next();
