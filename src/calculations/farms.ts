@@ -1,0 +1,26 @@
+// A calculation of several farms from inputs read once for all of them: each farm's answer, or what stopped
+// it. The farm endpoints are the case of one farm, so a farm's figures are the same whichever way it is asked.
+
+/** A farm's answer, or what its calculation threw. */
+export type FarmOutcome<R> = { answer: R } | { failure: unknown };
+
+/** `calculate` for each farm in turn; a farm that throws has its failure, and the others their answers. */
+export function eachFarm<R>(farmIds: readonly string[], calculate: (farmId: string) => R): Map<string, FarmOutcome<R>> {
+  const outcomes = new Map<string, FarmOutcome<R>>();
+  for (const farmId of farmIds) {
+    try {
+      outcomes.set(farmId, { answer: calculate(farmId) });
+    } catch (failure) {
+      outcomes.set(farmId, { failure });
+    }
+  }
+  return outcomes;
+}
+
+/** The answer of the farm `farmId` of `outcomes`, for the farm endpoint: what stopped it is thrown on. */
+export function answerOf<R>(outcomes: Map<string, FarmOutcome<R>>, farmId: string): R {
+  const outcome = outcomes.get(farmId);
+  if (outcome === undefined) throw new Error(`farm ${farmId} was not calculated`);
+  if ('failure' in outcome) throw outcome.failure;
+  return outcome.answer;
+}
