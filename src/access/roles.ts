@@ -1,6 +1,6 @@
 // The one answer to "may this principal do this action on this resource?". Every resource
-// belongs to one farm; its farm and the principal's role there are resolved in one statement.
-import { sql, type SQL } from 'drizzle-orm';
+// belongs to one farm; its farm and the principal's effective role there are resolved in one statement.
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Principal } from '../core/principal.js';
 import { queryRows, type Database } from '../db/client.js';
 import { firstRow } from '../db/first-row.js';
@@ -15,6 +15,27 @@ const rolesAllowed: Record<Action, readonly FarmRole[]> = {
   write: ['owner', 'advisor'],
   share: ['owner'],
 };
+
+/** A role's rank in SQL, 1 the highest: owner > advisor > researcher. */
+export const roleRank = (role: SQL) => sql`array_position(array['owner', 'advisor', 'researcher'], ${role})`;
+
+/** The role of a rank (`roleRank`), in SQL. */
+export const roleOfRank = (rank: SQL) => sql`(array['owner', 'advisor', 'researcher'])[${rank}]`;
+
+/**
+ * The user's **effective role** on the farm, as an SQL expression: the highest of their own role and the
+ * roles of every organisation they are a member of; null with none. Every check and every list of farms
+ * reads a role through this one definition.
+ */
+export const effectiveRole = (farmId: SQL, userId: SQL | Placeholder) => sql`(
+  select r.role from (
+    select a.role from farm_access a where a.b_id_farm = ${farmId} and a.user_id = ${userId}
+    union all
+    select o.role from organisation_farm_access o
+      join organisation_members m on m.organisation_id = o.organisation_id and m.user_id = ${userId}
+    where o.b_id_farm = ${farmId}
+  ) r
+  order by ${roleRank(sql`r.role`)} limit 1)`;
 
 /** Each kind of resource, with the query that finds the farm it belongs to. */
 const farmOf = {
@@ -60,12 +81,11 @@ export async function authorizeWithRole(
   const rows = await queryRows<{ key_active: boolean; b_id_farm: string | null; role: FarmRole | null }>(
     db,
     sql`
-    select ${keyStillActive(principal)} as key_active, r.b_id_farm, a.role
+    select ${keyStillActive(principal)} as key_active, r.b_id_farm, ${effectiveRole(sql`r.b_id_farm`, sql`${principal.userId}`)} as role
     from (select 1) as one
-    left join (${farmOf[kind](id)}) as r on true
-    left join farm_access a on a.b_id_farm = r.b_id_farm and a.user_id = ${principal.userId}`,
+    left join (${farmOf[kind](id)}) as r on true`,
   );
-  // The left joins on (select 1) make one row, with nulls where there is no such resource or no role.
+  // The left join on (select 1) makes one row, with nulls where there is no such resource or no role.
   const { key_active, b_id_farm, role } = firstRow(rows, 'authorization');
   settleKeyCheck(principal, key_active);
   assertAllowed(role, action, kind);
