@@ -10,6 +10,7 @@ import { doseRoutes } from '../calculations/dose/routes.js';
 import { nitrogenBalanceRoutes } from '../calculations/nitrogen-balance/routes.js';
 import { normsRoutes } from '../calculations/norms/routes.js';
 import { organicMatterBalanceRoutes } from '../calculations/organic-matter-balance/routes.js';
+import { portfolioRoutes } from '../calculations/portfolio/routes.js';
 import type { Config } from '../core/config.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps) {
     doseRoutes(database),
     normsRoutes(database),
     organicMatterBalanceRoutes(database),
+    portfolioRoutes(config, database, deps.log),
     catalogueRoutes(),
   ]) {
     app.route('/', routes);

@@ -1,13 +1,14 @@
 // A portfolio page's rows: each farm's answer of its farm endpoint without the per-field list, or, for a farm
 // that could not be calculated, why; a farm that fails never fails the page.
 import { DomainError } from '../../core/domain-errors.js';
+import type { FarmRole } from '../../db/schema.js';
 import type { FarmOutcome } from '../farms.js';
 
 /** A farm of the page as the organisation's farm list gives it. */
 export interface PortfolioFarm {
   b_id_farm: string;
   b_name_farm: string;
-  role: string;
+  role: FarmRole;
 }
 
 export interface RowError {
