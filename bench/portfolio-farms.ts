@@ -4,6 +4,7 @@
 // the API, 100 farms would take some 16,000 requests. Every copy has the template's records under new ids.
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { newId } from '../src/core/secrets.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import {
   cultivations,
@@ -107,4 +108,18 @@ export async function seedPortfolioFarms(bench: BenchApp, farmCount: number, fie
     `stored ${farmCount} farms of ${fieldCount} fields (the first through the API) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return [template, ...Array.from({ length: copies }, (_, i) => `${template}-${i + 1}`)];
+}
+
+/** The farms, and an organisation of the bench's user that every farm is shared with (as advisor). */
+export async function seedPortfolio(bench: BenchApp, farmCount: number, fieldCount: number) {
+  const farmIds = await seedPortfolioFarms(bench, farmCount, fieldCount);
+  const organisation = newId();
+  await bench.database.db.execute(sql`insert into organisations (organisation_id, name) values (${organisation}, 'Bench advisers')`);
+  await bench.database.db.execute(sql`
+    insert into organisation_members (organisation_id, user_id, role)
+    select ${organisation}, user_id, 'owner' from users where email = 'bench@example.org'`);
+  await bench.database.db.execute(sql`
+    insert into organisation_farm_access (b_id_farm, organisation_id, role, farm_created_at)
+    select b_id_farm, ${organisation}, 'advisor', created_at from farms`);
+  return { organisation, farmIds };
 }

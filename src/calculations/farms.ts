@@ -4,10 +4,15 @@
 /** A farm's answer, or what its calculation threw. */
 export type FarmOutcome<R> = { answer: R } | { failure: unknown };
 
-/** `calculate` for each farm in turn; a farm that throws has its failure, and the others their answers. */
-export function eachFarm<R>(farmIds: readonly string[], calculate: (farmId: string) => R): Map<string, FarmOutcome<R>> {
+/**
+ * `calculate` for each farm in turn; a farm that throws has its failure, and the others their answers. Between
+ * two farms the event loop has its turn: a page of farms is long work on the main thread, and other requests
+ * (and /health) are answered meanwhile.
+ */
+export async function eachFarm<R>(farmIds: readonly string[], calculate: (farmId: string) => R): Promise<Map<string, FarmOutcome<R>>> {
   const outcomes = new Map<string, FarmOutcome<R>>();
-  for (const farmId of farmIds) {
+  for (const [index, farmId] of farmIds.entries()) {
+    if (index > 0) await new Promise(setImmediate);
     try {
       outcomes.set(farmId, { answer: calculate(farmId) });
     } catch (failure) {
