@@ -9,6 +9,7 @@
 //   its own transaction (database triggers), and a deleted farm has no row: the very next request sees
 //   the change, whatever order requests and answers arrive in.
 // - That a user has no role is never remembered: a first grant moves no version.
+import type { KeyScope } from '../core/principal.js';
 import type { FarmRole } from '../db/schema.js';
 
 /** `farms.access_version`, as text: a bigint, compared for equality only. */
@@ -19,6 +20,8 @@ export interface RememberedKey {
   keyId: string;
   userId: string;
   expiresAtMs: number | null;
+  /** Fixed at the key's creation, so remembering it is exact. */
+  scope: KeyScope;
 }
 
 export interface RememberedRole {

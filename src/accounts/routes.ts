@@ -7,9 +7,11 @@ import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, error
 import { envelope, pageQuerySchema, pageResponses } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
 import { notFound } from '../core/domain-errors.js';
-import { ApiError } from '../http/problem.js';
+import { ApiError, describeErrors } from '../http/problem.js';
+import { authorizeAccountChange } from '../access/roles.js';
+import type { ApiEnv } from '../http/env.js';
 import { ApiRoutes } from '../http/api-routes.js';
-import { createApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
+import { createApiKey, farmNotReachedMessage, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
 import type { AccountDeps } from './deps.js';
 import {
   apiKeyCreateSchema,
@@ -234,23 +236,38 @@ export function accountRoutes(deps: AccountDeps, signInThrottle: SignInThrottle)
     return c.json({ sessions_ended: await endEverySession(c, db, config, user.user_id) }, 200);
   });
 
+  /** The user whose keys a request manages: with a key, only one that holds all its owner's access. */
+  function keyManager(c: Context<ApiEnv>): string {
+    const principal = c.get('principal');
+    authorizeAccountChange(principal, 'manage API keys');
+    return principal.userId;
+  }
+
   app.openapi(listKeysRoute, async (c) => {
     const page = c.req.valid('query');
-    const { data, total } = await listActiveApiKeys(db, c.get('principal').userId, page.limit, page.offset);
+    const { data, total } = await listActiveApiKeys(db, keyManager(c), page.limit, page.offset);
     return json(c, envelope(data, page, total), 200);
   });
 
   app.openapi(createKeyRoute, async (c) => {
-    const { name, expires_at } = c.req.valid('json');
+    const { name, expires_at, access = 'write', farms = null } = c.req.valid('json');
     const expiresAt = expires_at ? new Date(expires_at) : null;
-    const created = await createApiKey(db, c.get('principal').userId, name, expiresAt, config.maxKeysPerUser);
-    if (!created) throw new ApiError('conflict', keyCapMessage(config.maxKeysPerUser));
-    return json(c, created, 201);
+    const outcome = await createApiKey(db, keyManager(c), { name, expiresAt, scope: { access, farms } }, config.maxKeysPerUser);
+    switch (outcome.kind) {
+      case 'at-cap':
+        throw new ApiError('conflict', keyCapMessage(config.maxKeysPerUser));
+      case 'farms-not-reached': {
+        const errors = outcome.positions.map((position) => ({ field: `farms.${position}`, message: farmNotReachedMessage }));
+        throw new ApiError('unprocessable-entity', describeErrors(errors), { errors });
+      }
+      case 'created':
+        return json(c, outcome.key, 201);
+    }
   });
 
   app.openapi(revokeKeyRoute, async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await revokeApiKey(db, c.get('principal').userId, id))) throw notFound('The API key does not exist.');
+    if (!(await revokeApiKey(db, keyManager(c), id))) throw notFound('The API key does not exist.');
     return noContent(c);
   });
 

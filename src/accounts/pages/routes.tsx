@@ -11,6 +11,7 @@ import type { SignInThrottle } from '../sign-in-throttle.js';
 import { signUpWith } from '../sign-up.js';
 import { listLiveSessions } from '../users-store.js';
 import { newErrorId } from '../../http/problem.js';
+import { FULL_SCOPE } from '../../core/principal.js';
 import { countRequest, type Counted } from '../../rate-limit/count.js';
 import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
 import { AccountPage, DeveloperSettingsPage, type AccountView } from './account.js';
@@ -98,7 +99,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
   const policies = ratePolicies(config.rateLimits);
   const ceilings = userCeilings(config.rateLimits, config.rateLimitUserFactor);
   const countKeyManagement = (userId: string) =>
-    countRequest(rateLimits, policies, ceilings, { userId, keyId: null, verified: true }, 'general');
+    countRequest(rateLimits, policies, ceilings, { userId, keyId: null, scope: FULL_SCOPE, verified: true }, 'general');
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
   const app = new Hono<PageEnv>();
@@ -253,8 +254,9 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
       const errors = { ...(parsed.ok ? {} : parsed.errors), ...(expiry.ok ? {} : { [expiry.field]: expiry.message }) };
       return apiKeysView(c, 400, { form: { values, errors } });
     }
-    const created = await createApiKey(db, user.user_id, parsed.value.name, expiry.expiresAt, config.maxKeysPerUser);
-    if (!created) return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
+    const outcome = await createApiKey(db, user.user_id, { name: parsed.value.name, expiresAt: expiry.expiresAt, scope: FULL_SCOPE }, config.maxKeysPerUser);
+    if (outcome.kind !== 'created') return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
+    const created = outcome.key;
     await holdNewKey(c, db, token, secure, { id: created.id, name: created.name, key: created.key });
     return c.redirect(API_KEYS_PATH, 303);
   });

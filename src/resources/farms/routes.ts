@@ -1,6 +1,7 @@
 // HTTP for farms: list yours and create one (you become its owner); get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
 import { settleKeyCheck } from '../../access/key-check.js';
+import { authorizeAccountChange } from '../../access/roles.js';
 import { respondWithin } from '../../http/write-response.js';
 import { recordWrite } from '../../access/audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
@@ -31,7 +32,7 @@ const listRoute = createRoute({
   operationId: 'listFarms',
   tags: farmResource.names.tags,
   summary: 'List the farms you have a role on',
-  description: 'Ordered by creation time ascending, then identifier.',
+  description: 'Ordered by creation time ascending, then identifier. A key limited to some farms lists only those (and counts only those).',
   security: apiKeySecurity,
   request: { query: pageQuerySchema },
   responses: pageResponses('One page of farms.', farmSchema, 'FarmPage'),
@@ -44,6 +45,7 @@ const createFarmRoute = createRoute({
   operationId: 'createFarm',
   tags: farmResource.names.tags,
   summary: 'Create a farm (you become its owner)',
+  description: 'A key that is read-only or limited to some farms may not create farms (403).',
   security: apiKeySecurity,
   request: { body: { required: true, content: jsonContent(farmCreateSchema) } },
   responses: {
@@ -52,7 +54,7 @@ const createFarmRoute = createRoute({
       headers: { Location: { schema: { type: 'string' }, description: 'Path of the new farm.' }, ...etagHeader },
       content: jsonContent(farmSchema),
     },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors),
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden'),
   },
 });
 
@@ -73,6 +75,7 @@ export function farmRoutes({ database, access }: { database: DatabaseHandle; acc
   app.openapi(createFarmRoute, async (c) => {
     const input = c.req.valid('json');
     const principal = c.get('principal');
+    authorizeAccountChange(principal, 'create farms');
     const respond = respondWithin(c, (farm: Farm) => recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` }));
     return db.transaction(async (tx) => {
       const created = await createFarm(tx, principal.userId, input);

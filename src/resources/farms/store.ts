@@ -1,6 +1,6 @@
 // Farm queries. Reads fold the principal's key check and role into the same statement.
 import { eq, sql } from 'drizzle-orm';
-import { keyCheckNeeded, type Principal } from '../../core/principal.js';
+import { keyCheckNeeded, scopeReaches, type Principal } from '../../core/principal.js';
 import type { AccessMemory, AccessVersion } from '../../access/access-memory.js';
 import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
@@ -75,6 +75,8 @@ export async function findReadableFarm(
   farmId: string,
 ): Promise<Farm | undefined> {
   const { keyId } = principal;
+  // Outside the key's farms the key holds no role, remembered or not.
+  if (!scopeReaches(principal.scope, farmId)) return undefined;
   const known = keyId === null ? undefined : access.role(farmId, keyId);
   if (known !== undefined) {
     // A row: no change of the role or of the key has committed since a statement found both at this version.
@@ -122,14 +124,46 @@ const listFarmsStatement = statementsCheckingKey<{ total: number; data: Farm[] }
       ), '[]'::json) as data`,
 );
 
-/** One page of the farms the user has a role on, in creation order, with the total (users.farm_count), in one statement. */
+interface KeyFarmPageValues extends FarmPageValues {
+  farms: readonly string[];
+}
+
+// A key limited to some farms (at most 100) lists those of them its user still has a role on, counted.
+const listKeyFarmsStatement = statementsCheckingKey<{ total: number; data: Farm[] }, KeyFarmPageValues>(
+  'list_key_farms',
+  (keyActive) => sql`
+    with reached as (
+      select b_id_farm, farm_created_at from farm_access
+      where user_id = ${sql.placeholder('userId')} and b_id_farm = any(${sql.placeholder('farms')}::text[])
+    )
+    select ${keyActive} as key_active,
+      (select count(*)::int from reached) as total,
+      coalesce((
+        select json_agg(
+          json_build_object('b_id_farm', f.b_id_farm, 'b_name_farm', f.b_name_farm, 'b_businessid_farm', f.b_businessid_farm,
+                            'b_address_farm', f.b_address_farm, 'b_postalcode_farm', f.b_postalcode_farm,
+                            'created_at', ${createdAtText}, 'updated_at', ${updatedAtText})
+          order by a.farm_created_at, a.b_id_farm)
+        from (
+          select b_id_farm, farm_created_at from reached
+          order by farm_created_at, b_id_farm limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+        ) a
+        cross join lateral (select * from farms where farms.b_id_farm = a.b_id_farm) f
+      ), '[]'::json) as data`,
+);
+
+/**
+ * One page of the farms the principal reaches, in creation order, with the total, in one statement:
+ * those the user has a role on (the total kept in users.farm_count), or, for a key limited to some
+ * farms, those of them the user still has a role on.
+ */
 export async function listFarms(database: DatabaseHandle, principal: Principal, page: PageQuery) {
-  const rows = await database.rows(listFarmsStatement(principal), {
-    userId: principal.userId,
-    keyId: principal.keyId,
-    limit: page.limit,
-    offset: page.offset,
-  });
+  const values = { userId: principal.userId, keyId: principal.keyId, limit: page.limit, offset: page.offset };
+  const { farms } = principal.scope;
+  const rows =
+    farms === null
+      ? await database.rows(listFarmsStatement(principal), values)
+      : await database.rows(listKeyFarmsStatement(principal), { ...values, farms });
   const row = firstRow(rows, 'list_farms');
   return { keyActive: row.key_active, total: row.total, data: row.data };
 }
