@@ -51,16 +51,19 @@ export interface NewApiKey {
 
 /** A key made; the cap on active keys reached; or farms given that the user has no role on (in the order given). */
 export type KeyCreation =
-  | { kind: 'created'; key: ApiKeyMetadata & { key: string } }
-  | { kind: 'at-cap' }
-  | { kind: 'farms-not-reached'; positions: number[] };
+  { kind: 'created'; key: ApiKeyMetadata & { key: string } } | { kind: 'at-cap' } | { kind: 'farms-not-reached'; positions: number[] };
 
 /**
  * Creates a key, unless the user holds `maxActive` active keys already, or is given farms the user has
  * no role on now. Creations for one user queue on the user's row, so that each counts the keys the
  * others committed.
  */
-export async function createApiKey(db: Database, userId: string, { name, expiresAt, scope }: NewApiKey, maxActive: number): Promise<KeyCreation> {
+export async function createApiKey(
+  db: Database,
+  userId: string,
+  { name, expiresAt, scope }: NewApiKey,
+  maxActive: number,
+): Promise<KeyCreation> {
   const key = `akk_${newSecret()}`;
   return db.transaction(async (tx): Promise<KeyCreation> => {
     // No key update: the lock does not hold up statements that only refer to the user (a new session, a farm).

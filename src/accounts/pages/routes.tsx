@@ -254,8 +254,14 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
       const errors = { ...(parsed.ok ? {} : parsed.errors), ...(expiry.ok ? {} : { [expiry.field]: expiry.message }) };
       return apiKeysView(c, 400, { form: { values, errors } });
     }
-    const outcome = await createApiKey(db, user.user_id, { name: parsed.value.name, expiresAt: expiry.expiresAt, scope: FULL_SCOPE }, config.maxKeysPerUser);
-    if (outcome.kind !== 'created') return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
+    const outcome = await createApiKey(
+      db,
+      user.user_id,
+      { name: parsed.value.name, expiresAt: expiry.expiresAt, scope: FULL_SCOPE },
+      config.maxKeysPerUser,
+    );
+    if (outcome.kind !== 'created')
+      return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
     const created = outcome.key;
     await holdNewKey(c, db, token, secure, { id: created.id, name: created.name, key: created.key });
     return c.redirect(API_KEYS_PATH, 303);
