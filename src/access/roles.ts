@@ -1,8 +1,8 @@
 // The one answer to "may this principal do this action on this resource?". Every resource
-// belongs to one farm; its farm and the principal's role there are resolved in one statement. The
-// principal's key narrows that role: outside the key's farms there is none, and a read-only key
+// belongs to one farm; its farm and the principal's effective role there are resolved in one statement.
+// The principal's key narrows that role: outside the key's farms there is none, and a read-only key
 // changes nothing.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { isScoped, scopeReaches, type Principal } from '../core/principal.js';
 import { queryRows, type Database } from '../db/client.js';
 import { firstRow } from '../db/first-row.js';
@@ -28,6 +28,27 @@ const refusedVerbs: Record<Action, string> = {
 };
 
 const changes = (action: Action) => action === 'write' || action === 'share';
+
+/** A role's rank in SQL, 1 the highest: owner > advisor > researcher. */
+export const roleRank = (role: SQL) => sql`array_position(array['owner', 'advisor', 'researcher'], ${role})`;
+
+/** The role of a rank (`roleRank`), in SQL. */
+export const roleOfRank = (rank: SQL) => sql`(array['owner', 'advisor', 'researcher'])[${rank}]`;
+
+/**
+ * The user's **effective role** on the farm, as an SQL expression: the highest of their own role and the
+ * roles of every organisation they are a member of; null with none. Every check and every list of farms
+ * reads a role through this one definition.
+ */
+export const effectiveRole = (farmId: SQL, userId: SQL | Placeholder) => sql`(
+  select r.role from (
+    select a.role from farm_access a where a.b_id_farm = ${farmId} and a.user_id = ${userId}
+    union all
+    select o.role from organisation_farm_access o
+      join organisation_members m on m.organisation_id = o.organisation_id and m.user_id = ${userId}
+    where o.b_id_farm = ${farmId}
+  ) r
+  order by ${roleRank(sql`r.role`)} limit 1)`;
 
 /** Each kind of resource, with the query that finds the farm it belongs to. */
 const farmOf = {
@@ -90,12 +111,11 @@ export async function authorizeWithRole(
   const rows = await queryRows<{ key_active: boolean; b_id_farm: string | null; role: FarmRole | null }>(
     db,
     sql`
-    select ${keyStillActive(principal)} as key_active, r.b_id_farm, a.role
+    select ${keyStillActive(principal)} as key_active, r.b_id_farm, ${effectiveRole(sql`r.b_id_farm`, sql`${principal.userId}`)} as role
     from (select 1) as one
-    left join (${farmOf[kind](id)}) as r on true
-    left join farm_access a on a.b_id_farm = r.b_id_farm and a.user_id = ${principal.userId}`,
+    left join (${farmOf[kind](id)}) as r on true`,
   );
-  // The left joins on (select 1) make one row, with nulls where there is no such resource or no role.
+  // The left join on (select 1) makes one row, with nulls where there is no such resource or no role.
   const { key_active, b_id_farm, role } = firstRow(rows, 'authorization');
   settleKeyCheck(principal, key_active);
   // A role is on a farm: b_id_farm is null only with no role.
@@ -108,12 +128,12 @@ export async function authorizeWithRole(
 /** Whether `role` may do `action`, without throwing. */
 export const roleAllows = (role: FarmRole, action: Action): boolean => rolesAllowed[action].includes(role);
 
-/** Those of `farmIds` on which the user has no role (so may not read), in the order given: one statement. */
+/** Those of `farmIds` on which the user has no effective role (so may not read), in the order given: one statement. */
 export async function farmsWithoutRole(db: Database, userId: string, farmIds: readonly string[]): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select given.id from unnest(${sql.param(farmIds)}::text[]) with ordinality as given(id, n)
-        where not exists (select 1 from farm_access a where a.b_id_farm = given.id and a.user_id = ${userId})
+        where ${effectiveRole(sql`given.id`, sql`${userId}`)} is null
         order by given.n`,
   );
   return rows.map((row) => row.id);

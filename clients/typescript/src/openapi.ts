@@ -153,8 +153,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the farms you have a role on
-         * @description Ordered by creation time ascending, then identifier.
+         * List the farms you reach, yourself or through your organisations
+         * @description Each farm once, with your effective role on it; ordered by creation time ascending, then identifier. With `organisation`, only the farms shared with that organisation: 404 unless you are a member of it.
          */
         get: operations["listFarms"];
         put?: never;
@@ -1077,7 +1077,7 @@ export interface components {
         };
         FarmPage: {
             /** @description Items of the requested page. */
-            data: components["schemas"]["Farm"][];
+            data: components["schemas"]["FarmListItem"][];
             /** @description Where this page lies in the whole list. */
             pagination: {
                 /** @description Limit applied. */
@@ -1087,6 +1087,13 @@ export interface components {
                 /** @description Total number of items available. */
                 total: number;
             };
+        };
+        FarmListItem: components["schemas"]["Farm"] & {
+            /**
+             * @description Your effective role on the farm: the highest of your own and those of your organisations (owner > advisor > researcher).
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
         };
         Farm: {
             /**
@@ -4567,6 +4574,8 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
+                /** @description Only the farms shared with this organisation (you must be a member of it). */
+                organisation?: string;
             };
             header?: never;
             path?: never;
@@ -4594,6 +4603,15 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
