@@ -122,16 +122,19 @@ const signOutEverywhereRoute = createRoute({
   },
 });
 
+const scopedKeysRefused =
+  'With a key that is read-only or limited to some farms the answer is 403: manage keys with the session or a key without limits.';
+
 const listKeysRoute = createRoute({
   method: 'get',
   path: '/api/keys',
   operationId: 'listApiKeys',
   tags: ['API keys'],
   summary: 'List your active API keys',
-  description: 'Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit.',
+  description: `Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit. ${scopedKeysRefused}`,
   security: keySecurity,
   request: { query: pageQuerySchema },
-  responses: pageResponses('One page of key metadata.', apiKeySchema, 'ApiKeyPage'),
+  responses: pageResponses('One page of key metadata.', apiKeySchema, 'ApiKeyPage', 'forbidden'),
 });
 
 const createKeyRoute = createRoute({
@@ -141,12 +144,14 @@ const createKeyRoute = createRoute({
   tags: ['API keys'],
   summary: 'Create an API key',
   description:
-    'The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires.',
+    'The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires. ' +
+    '`access` and `farms` make a key that holds less than you: read-only, or limited to some farms (each one you have a role on now, else 422, ' +
+    `the same whether the farm exists or not). ${scopedKeysRefused}`,
   security: keySecurity,
   request: jsonBody(apiKeyCreateSchema),
   responses: {
     201: { description: 'The key metadata and the raw `key`.', content: jsonContent(createdApiKeySchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden', 'conflict'),
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden', 'conflict', 'unprocessable-entity'),
   },
 });
 
@@ -156,7 +161,7 @@ const revokeKeyRoute = createRoute({
   operationId: 'revokeApiKey',
   tags: ['API keys'],
   summary: 'Revoke an API key',
-  description: 'Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404.',
+  description: `Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404. ${scopedKeysRefused}`,
   security: keySecurity,
   request: { params: keyIdParams },
   responses: {
