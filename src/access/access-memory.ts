@@ -10,6 +10,7 @@
 //   key revoked, expired or deleted moves the user's. A deleted farm has no row: the very next request
 //   sees the change, whatever order requests and answers arrive in.
 // - That a user has no role is never remembered: a first grant moves no version.
+import type { KeyScope } from '../core/principal.js';
 import type { FarmRole } from '../db/schema.js';
 
 /** `farms.access_version` or `users.access_version`, as text: a bigint, compared for equality only. */
@@ -20,6 +21,8 @@ export interface RememberedKey {
   keyId: string;
   userId: string;
   expiresAtMs: number | null;
+  /** Fixed at the key's creation, so remembering it is exact. */
+  scope: KeyScope;
 }
 
 export interface RememberedRole {

@@ -1,20 +1,33 @@
 // The one answer to "may this principal do this action on this resource?". Every resource
 // belongs to one farm; its farm and the principal's effective role there are resolved in one statement.
+// The principal's key narrows that role: outside the key's farms there is none, and a read-only key
+// changes nothing.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Principal } from '../core/principal.js';
+import { isScoped, scopeReaches, type Principal } from '../core/principal.js';
 import { queryRows, type Database } from '../db/client.js';
 import { firstRow } from '../db/first-row.js';
 import type { FarmRole } from '../db/schema.js';
 import { DomainError, notFound } from '../core/domain-errors.js';
 import { keyStillActive, settleKeyCheck } from './key-check.js';
 
-export type Action = 'read' | 'write' | 'share';
+/** `oversee`: see who has access and the audit trail (a read, for owners only); `write` and `share` change something. */
+export type Action = 'read' | 'oversee' | 'write' | 'share';
 
 const rolesAllowed: Record<Action, readonly FarmRole[]> = {
   read: ['owner', 'advisor', 'researcher'],
+  oversee: ['owner'],
   write: ['owner', 'advisor'],
   share: ['owner'],
 };
+
+const refusedVerbs: Record<Action, string> = {
+  read: 'read',
+  oversee: 'see the access list and audit trail of',
+  write: 'change',
+  share: 'manage access to',
+};
+
+const changes = (action: Action) => action === 'write' || action === 'share';
 
 /** A role's rank in SQL, 1 the highest: owner > advisor > researcher. */
 export const roleRank = (role: SQL) => sql`array_position(array['owner', 'advisor', 'researcher'], ${role})`;
@@ -54,14 +67,31 @@ const farmOf = {
 export type ResourceKind = keyof typeof farmOf;
 
 /**
- * No role: 404, the same as a resource that does not exist, so identifiers cannot
- * be probed. A role that may read but not do `action`: 403.
+ * No role, or a farm outside the key's farms: 404, the same as a resource that does not exist, so
+ * identifiers cannot be probed. A role that may read but not do `action`, or a change with a
+ * read-only key: 403.
  */
-export function assertAllowed(role: FarmRole | null, action: Action, kind: ResourceKind): asserts role is FarmRole {
+function assertAllowed(principal: Principal, role: FarmRole | null, action: Action, kind: ResourceKind): asserts role is FarmRole {
   if (role === null) throw notFound(`The ${kind} does not exist.`);
   if (!rolesAllowed[action].includes(role)) {
-    const verb = action === 'share' ? 'manage access to' : 'change';
-    throw new DomainError('forbidden', `Your role on this farm (${role}) does not allow you to ${verb} this ${kind}.`);
+    throw new DomainError('forbidden', `Your role on this farm (${role}) does not allow you to ${refusedVerbs[action]} this ${kind}.`);
+  }
+  if (changes(action) && principal.scope.access === 'read') {
+    throw new DomainError('forbidden', `This API key is read-only: it may not change this ${kind}.`);
+  }
+}
+
+/**
+ * A change outside every farm (a new farm, the account's keys, …) needs a key that holds all its
+ * owner's access, or the session: a key limited in any way could otherwise step out of its limits
+ * (a farm-limited key making a key for every farm). 403 otherwise.
+ */
+export function authorizeAccountChange(principal: Principal, what: string): void {
+  if (isScoped(principal.scope)) {
+    throw new DomainError(
+      'forbidden',
+      `This API key holds only part of your access (read-only, or limited to some farms): it may not ${what}. Use a key without limits.`,
+    );
   }
 }
 
@@ -88,11 +118,23 @@ export async function authorizeWithRole(
   // The left join on (select 1) makes one row, with nulls where there is no such resource or no role.
   const { key_active, b_id_farm, role } = firstRow(rows, 'authorization');
   settleKeyCheck(principal, key_active);
-  assertAllowed(role, action, kind);
-  // A role is on a farm: b_id_farm is null only with no role, refused above.
+  // A role is on a farm: b_id_farm is null only with no role.
   if (b_id_farm === null) throw notFound(`The ${kind} does not exist.`);
-  return { farmId: b_id_farm, role };
+  const reached = scopeReaches(principal.scope, b_id_farm) ? role : null;
+  assertAllowed(principal, reached, action, kind);
+  return { farmId: b_id_farm, role: reached };
 }
 
 /** Whether `role` may do `action`, without throwing. */
 export const roleAllows = (role: FarmRole, action: Action): boolean => rolesAllowed[action].includes(role);
+
+/** Those of `farmIds` on which the user has no effective role (so may not read), in the order given: one statement. */
+export async function farmsWithoutRole(db: Database, userId: string, farmIds: readonly string[]): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select given.id from unnest(${sql.param(farmIds)}::text[]) with ordinality as given(id, n)
+        where ${effectiveRole(sql`given.id`, sql`${userId}`)} is null
+        order by given.n`,
+  );
+  return rows.map((row) => row.id);
+}

@@ -3,7 +3,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { KeyResolver } from '../accounts/key-resolver.js';
 import { AccessMemory } from '../access/access-memory.js';
-import { notFoundPage, pageRoutes } from '../accounts/pages/routes.js';
+import { notFoundPage, pageRoutes, type FarmChoicesOf } from '../accounts/pages/routes.js';
+import { FULL_SCOPE } from '../core/principal.js';
+import { listFarms } from '../resources/farms/store.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { SignInThrottle } from '../accounts/sign-in-throttle.js';
 import { doseRoutes } from '../calculations/dose/routes.js';
@@ -63,6 +65,12 @@ const isPublicApiPath = (path: string) => path === '/api/openapi.json' || isUnde
 /** Key management also takes the session cookie. */
 const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
 
+/** The farms a user reaches, as the API lists them to the user's session, for the API Keys page to limit a key to. */
+const farmChoicesOf =
+  (database: DatabaseHandle): FarmChoicesOf =>
+  (userId, limit) =>
+    listFarms(database, { userId, keyId: null, scope: FULL_SCOPE, verified: true }, { limit, offset: 0 });
+
 /** `given`: the rate limit's windows and the log, when the caller has them already (else opened from `config`). */
 export function createDeps(config: Config, database: DatabaseHandle, given: { rateLimits?: RateLimitWindows; log?: Logger } = {}): AppDeps {
   const access = new AccessMemory();
@@ -104,7 +112,7 @@ export function createApp(deps: AppDeps) {
   // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
   const signInThrottle = new SignInThrottle();
   app.route('/', accountRoutes(deps, signInThrottle));
-  app.route('/', pageRoutes(deps, signInThrottle));
+  app.route('/', pageRoutes(deps, signInThrottle, farmChoicesOf(database)));
   for (const routes of [
     farmRoutes(deps),
     fieldRoutes(database),

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { keyAccesses } from '../core/principal.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
 /**
@@ -81,8 +82,20 @@ export const apiKeys = pgTable(
      * (accounts/pages/new-key-flash.ts). Null for a key created through the API, or shown already.
      */
     reveal_until: timestamp('reveal_until', { withTimezone: true }),
+    /** What the key may do, fixed at creation: `read` (reads and calculations) or `write` (all its owner may). */
+    access: text('access', { enum: keyAccesses }).notNull().default('write'),
+    /**
+     * The only farms the key reaches (1–100), fixed at creation; null: every farm its owner reaches. An id
+     * whose farm is deleted stays, reaching nothing: a key never gains a farm, and never becomes unlimited.
+     */
+    farms: text('farms').array(),
   },
-  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.key_hash), index('api_keys_user_created_idx').on(t.user_id, t.created_at, t.key_id)],
+  (t) => [
+    uniqueIndex('api_keys_key_hash_key').on(t.key_hash),
+    index('api_keys_user_created_idx').on(t.user_id, t.created_at, t.key_id),
+    check('api_keys_access_check', sql`${t.access} in ('read', 'write')`),
+    check('api_keys_farms_check', sql`${t.farms} is null or cardinality(${t.farms}) between 1 and 100`),
+  ],
 );
 
 export const farms = pgTable('farms', {

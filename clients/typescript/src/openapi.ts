@@ -110,13 +110,13 @@ export interface paths {
         };
         /**
          * List your active API keys
-         * @description Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit.
+         * @description Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit. With a key that is read-only or limited to some farms the answer is 403: manage keys with the session or a key without limits.
          */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
-         * @description The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires.
+         * @description The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires. `access` and `farms` make a key that holds less than you: read-only, or limited to some farms (each one you have a role on now, else 422, the same whether the farm exists or not). With a key that is read-only or limited to some farms the answer is 403: manage keys with the session or a key without limits.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -137,7 +137,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404.
+         * @description Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404. With a key that is read-only or limited to some farms the answer is 403: manage keys with the session or a key without limits.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -154,11 +154,14 @@ export interface paths {
         };
         /**
          * List the farms you reach, yourself or through your organisations
-         * @description Each farm once, with your effective role on it; ordered by creation time ascending, then identifier. With `organisation`, only the farms shared with that organisation: 404 unless you are a member of it.
+         * @description Each farm once, with your effective role on it; ordered by creation time ascending, then identifier. With `organisation`, only the farms shared with that organisation: 404 unless you are a member of it. A key limited to some farms lists (and counts) only those of them.
          */
         get: operations["listFarms"];
         put?: never;
-        /** Create a farm (you become its owner) */
+        /**
+         * Create a farm (you become its owner)
+         * @description A key that is read-only or limited to some farms may not create farms (403).
+         */
         post: operations["createFarm"];
         delete?: never;
         options?: never;
@@ -1097,11 +1100,19 @@ export interface components {
              * @description When the key stops working; null when it does not expire.
              */
             expires_at: string | null;
+            /**
+             * @description `read`: reads and calculations only; `write`: all you may do.
+             * @enum {string}
+             */
+            access: "read" | "write";
+            /** @description The only farms the key reaches; null: every farm you reach. Never more than your own roles. */
+            farms: string[] | null;
         };
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /** @description The raw key. Shown this once only: store it now. */
             key: string;
         };
+        /** @description What a key may do and where is fixed at its creation: to change it, create another key. */
         ApiKeyCreate: {
             /**
              * @description A name to tell the key from your others by.
@@ -1114,6 +1125,18 @@ export interface components {
              * @example 2027-12-31T23:59:59Z
              */
             expires_at?: string | null;
+            /**
+             * @description `read`: every read and every calculation, no other change; `write` (the default): all you may do.
+             * @enum {string}
+             */
+            access?: "read" | "write";
+            /**
+             * @description The only farms the key reaches (1–100), each one you have a role on now; every farm you reach when left out.
+             * @example [
+             *       "3sJb0u5X7vRk1cQm9Yp2Ag"
+             *     ]
+             */
+            farms?: string[];
         };
         FarmPage: {
             /** @description Items of the requested page. */
@@ -4299,6 +4322,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
             405: {
                 headers: {
@@ -4439,6 +4471,15 @@ export interface operations {
             };
             /** @description The body is not application/json (`unsupported-media-type`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4756,6 +4797,15 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

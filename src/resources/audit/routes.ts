@@ -42,7 +42,7 @@ export function auditRoutes(database: DatabaseHandle) {
     summary: 'The audit trail of a farm: who changed what, and when (owners only)',
     description: 'Oldest first. Entries stay when the resources they name are deleted; they hold identifiers, never deleted contents.',
     query: pageQuerySchema,
-    action: 'share',
+    action: 'oversee',
     errors: ['forbidden'],
     list: listAudit,
   });

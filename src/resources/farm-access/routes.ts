@@ -62,7 +62,7 @@ export function farmAccessRoutes(database: DatabaseHandle) {
     summary: 'List who has which role on a farm (owners only)',
     description: 'Ordered by when the role was granted. Other roles get 403; users without a role 404.',
     query: pageQuerySchema,
-    action: 'share',
+    action: 'oversee',
     errors: ['forbidden'],
     list: listAccess,
   });

@@ -1,5 +1,6 @@
 // HTTP for farms: list yours and create one (you become its owner); get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
+import { authorizeAccountChange } from '../../access/roles.js';
 import { respondWithin } from '../../http/write-response.js';
 import { recordWrite } from '../../access/audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
@@ -40,7 +41,8 @@ const listRoute = createRoute({
   summary: 'List the farms you reach, yourself or through your organisations',
   description:
     'Each farm once, with your effective role on it; ordered by creation time ascending, then identifier. ' +
-    'With `organisation`, only the farms shared with that organisation: 404 unless you are a member of it.',
+    'With `organisation`, only the farms shared with that organisation: 404 unless you are a member of it. ' +
+    'A key limited to some farms lists (and counts) only those of them.',
   security: apiKeySecurity,
   request: { query: farmListQuerySchema },
   responses: pageResponses('One page of farms.', farmListItemSchema, 'FarmPage', 'not-found'),
@@ -53,6 +55,7 @@ const createFarmRoute = createRoute({
   operationId: 'createFarm',
   tags: farmResource.names.tags,
   summary: 'Create a farm (you become its owner)',
+  description: 'A key that is read-only or limited to some farms may not create farms (403).',
   security: apiKeySecurity,
   request: { body: { required: true, content: jsonContent(farmCreateSchema) } },
   responses: {
@@ -61,7 +64,7 @@ const createFarmRoute = createRoute({
       headers: { Location: { schema: { type: 'string' }, description: 'Path of the new farm.' }, ...etagHeader },
       content: jsonContent(farmSchema),
     },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors),
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden'),
   },
 });
 
@@ -81,6 +84,7 @@ export function farmRoutes({ database, access }: { database: DatabaseHandle; acc
   app.openapi(createFarmRoute, async (c) => {
     const input = c.req.valid('json');
     const principal = c.get('principal');
+    authorizeAccountChange(principal, 'create farms');
     const respond = respondWithin(c, (farm: Farm) => recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` }));
     return db.transaction(async (tx) => {
       const created = await createFarm(tx, principal.userId, input);

@@ -1,6 +1,6 @@
 // Farm queries. Reads fold the principal's key check and role into the same statement.
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { keyCheckNeeded, type Principal } from '../../core/principal.js';
+import { keyCheckNeeded, scopeReaches, type Principal } from '../../core/principal.js';
 import type { AccessMemory, AccessVersion } from '../../access/access-memory.js';
 import { effectiveRole, roleOfRank, roleRank } from '../../access/roles.js';
 import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from '../../access/key-check.js';
@@ -81,6 +81,8 @@ export async function findReadableFarm(
   farmId: string,
 ): Promise<Farm | undefined> {
   const { keyId } = principal;
+  // Outside the key's farms the key holds no role, remembered or not.
+  if (!scopeReaches(principal.scope, farmId)) return undefined;
   const known = keyId === null ? undefined : access.role(farmId, keyId);
   if (known !== undefined) {
     // A row: no change of a role, a membership or the key has committed since a statement found all at these versions.
@@ -155,6 +157,9 @@ const listFarmsStatement = statementsCheckingKey<{ total: number; data: FarmList
   (keyActive) => sql`select ${keyActive} as key_active, ${reachedCount} as total, ${pageOfFarms(reachedPage)} as data`,
 );
 
+const isMember = sql`exists (select 1 from organisation_members
+  where organisation_id = ${sql.placeholder('organisationId')} and user_id = ${sql.placeholder('userId')})`;
+
 // An organisation's farms: the member check, the page and the total in the one statement.
 const organisationFarmsStatement = statementsCheckingKey<
   { member: boolean; total: number; data: FarmListItem[] },
@@ -162,9 +167,7 @@ const organisationFarmsStatement = statementsCheckingKey<
 >(
   'list_organisation_farms',
   (keyActive) => sql`
-    select ${keyActive} as key_active,
-      exists (select 1 from organisation_members
-              where organisation_id = ${sql.placeholder('organisationId')} and user_id = ${sql.placeholder('userId')}) as member,
+    select ${keyActive} as key_active, ${isMember} as member,
       (select count(*)::int from organisation_farm_access where organisation_id = ${sql.placeholder('organisationId')}) as total,
       ${pageOfFarms(sql`
         select b_id_farm, farm_created_at, ${effectiveRole(sql.raw('o.b_id_farm'), sql.placeholder('userId'))} as role
@@ -173,19 +176,60 @@ const organisationFarmsStatement = statementsCheckingKey<
         order by farm_created_at, b_id_farm limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`)} as data`,
 );
 
+interface KeyFarmPageValues extends FarmPageValues {
+  farms: readonly string[];
+}
+
+// A key limited to some farms (at most 100) lists those of them the user reaches still, counted: a few rows by primary key.
+const reachedOfKey = (reached: SQL) => sql`
+  with reached as (select * from (${reached}) r where r.role is not null)
+  select (select count(*)::int from reached) as total,
+    ${pageOfFarms(sql`select * from reached order by farm_created_at, b_id_farm limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`)} as data`;
+
+const listKeyFarmsStatement = statementsCheckingKey<{ total: number; data: FarmListItem[] }, KeyFarmPageValues>(
+  'list_key_farms',
+  (keyActive) => sql`
+    select ${keyActive} as key_active, k.* from (${reachedOfKey(sql`
+      select f.b_id_farm, f.created_at as farm_created_at, ${effectiveRole(sql.raw('f.b_id_farm'), sql.placeholder('userId'))} as role
+      from farms f where f.b_id_farm = any(${sql.placeholder('farms')}::text[])`)}) k`,
+);
+
+const keyOrganisationFarmsStatement = statementsCheckingKey<
+  { member: boolean; total: number; data: FarmListItem[] },
+  KeyFarmPageValues & { organisationId: string }
+>(
+  'list_key_organisation_farms',
+  (keyActive) => sql`
+    select ${keyActive} as key_active, ${isMember} as member, k.* from (${reachedOfKey(sql`
+      select o.b_id_farm, o.farm_created_at, ${effectiveRole(sql.raw('o.b_id_farm'), sql.placeholder('userId'))} as role
+      from organisation_farm_access o
+      where o.organisation_id = ${sql.placeholder('organisationId')} and o.b_id_farm = any(${sql.placeholder('farms')}::text[])`)}) k`,
+);
+
 /**
- * One page of the farms the user reaches, each once with the user's effective role, in creation order, with
- * the total, in one statement; with `organisationId`, only the farms shared with that organisation (404 unless
- * the user is a member).
+ * One page of the farms the principal reaches, each once with the user's effective role, in creation order,
+ * with the total, in one statement; with `organisation`, only the farms shared with that organisation (404
+ * unless the user is a member). A key limited to some farms reaches only those of them: every list of
+ * farms for a principal (the farm list, an organisation's portfolio) is this one.
  */
 export async function listFarms(database: DatabaseHandle, principal: Principal, page: PageQuery & { organisation?: string | undefined }) {
   const values = { userId: principal.userId, keyId: principal.keyId, limit: page.limit, offset: page.offset };
-  if (page.organisation === undefined) {
-    const row = firstRow(await database.rows(listFarmsStatement(principal), values), 'list_farms');
+  const { farms } = principal.scope;
+  const { organisation } = page;
+  if (organisation === undefined) {
+    const rows =
+      farms === null
+        ? await database.rows(listFarmsStatement(principal), values)
+        : await database.rows(listKeyFarmsStatement(principal), { ...values, farms });
+    const row = firstRow(rows, 'list_farms');
     settleKeyCheck(principal, row.key_active);
     return { total: row.total, data: row.data };
   }
-  const rows = await database.rows(organisationFarmsStatement(principal), { ...values, organisationId: page.organisation });
+  const organisationValues = { ...values, organisationId: organisation };
+  const rows =
+    farms === null
+      ? await database.rows(organisationFarmsStatement(principal), organisationValues)
+      : await database.rows(keyOrganisationFarmsStatement(principal), { ...organisationValues, farms });
   const row = firstRow(rows, 'list_organisation_farms');
   settleKeyCheck(principal, row.key_active);
   if (!row.member) throw notFound('The organisation does not exist.');
