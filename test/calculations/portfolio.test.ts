@@ -180,6 +180,26 @@ describe.each(storageKinds)('portfolio calculations on %s', (kind) => {
     }
   });
 
+  it('gives a key limited to some farms only those of them, a read-only key included, by the one access rule', async () => {
+    const reached = [listed[1]!.b_id_farm, listed[4]!.b_id_farm];
+    const made = await t.app.request('/api/keys', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: member.cookie },
+      body: JSON.stringify({ name: 'two farms, read only', access: 'read', farms: reached }),
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const limited = { ...member, key: ((await made.json()) as { key: string }).key };
+    for (const { path, body } of CALCULATIONS) {
+      const response = await portfolio(limited, path, body);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as Page;
+      expect(page.pagination).toEqual({ limit: 50, offset: 0, total: 2, next_offset: null });
+      expect(page.data.map((row) => row.b_id_farm)).toEqual(
+        listed.filter((farm) => reached.includes(farm.b_id_farm)).map((farm) => farm.b_id_farm),
+      );
+    }
+  });
+
   it('answers an offset past the last farm with an empty page', async () => {
     const page = (await (await portfolio(member, 'norms', { year: 2025 }, '?offset=1000')).json()) as Page;
     expect(page).toEqual({ data: [], pagination: { limit: 50, offset: 1000, total: listed.length, next_offset: null } });
