@@ -861,6 +861,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organisations/{org_id}/calculations/nitrogen-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Nitrogen balance of every farm of an organisation
+         * @description As POST /api/farms/{b_id_farm}/calculations/nitrogen-balance, for each farm. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422. Pages over the farms shared with the organisation in the order of GET /api/farms?organisation= (`limit` 1–200, default 50, and `offset`); a page also ends early once its farms would hold more than 5000 fields (never before its first farm): go on at `pagination.next_offset`. Each row is the farm endpoint's answer for that farm without its `fields`, or an `error` when the farm cannot be calculated, which never fails the page. Members of the organisation only (404 otherwise). One page counts as one request against the calculation limit.
+         */
+        post: operations["calculateOrganisationNitrogenBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{org_id}/calculations/organic-matter-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Organic-matter balance of every farm of an organisation
+         * @description As POST /api/farms/{b_id_farm}/calculations/organic-matter-balance, for each farm. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422. Pages over the farms shared with the organisation in the order of GET /api/farms?organisation= (`limit` 1–200, default 50, and `offset`); a page also ends early once its farms would hold more than 5000 fields (never before its first farm): go on at `pagination.next_offset`. Each row is the farm endpoint's answer for that farm without its `fields`, or an `error` when the farm cannot be calculated, which never fails the page. Members of the organisation only (404 otherwise). One page counts as one request against the calculation limit.
+         */
+        post: operations["calculateOrganisationOrganicMatterBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{org_id}/calculations/norms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Usage norms of every farm of an organisation
+         * @description As POST /api/farms/{b_id_farm}/calculations/norms, for each farm. Limited to 10 requests per minute per key, with the other calculations. A year other than 2025 or 2026 is 422. Pages over the farms shared with the organisation in the order of GET /api/farms?organisation= (`limit` 1–200, default 50, and `offset`); a page also ends early once its farms would hold more than 5000 fields (never before its first farm): go on at `pagination.next_offset`. Each row is the farm endpoint's answer for that farm without its `fields`, or an `error` when the farm cannot be calculated, which never fails the page. Members of the organisation only (404 otherwise). One page counts as one request against the calculation limit.
+         */
+        post: operations["calculateOrganisationNorms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/catalogues/cultivations": {
         parameters: {
             query?: never;
@@ -3579,6 +3639,266 @@ export interface components {
             /** @description Only when the farm has no field in the timeframe: "No fields in input". */
             errorMessage?: string;
             timeframe: components["schemas"]["CalculationTimeframe"];
+        };
+        PortfolioNitrogenBalancePage: {
+            /** @description The farms of this page, in the order of GET /api/farms?organisation=. */
+            data: components["schemas"]["PortfolioNitrogenBalancePageRow"][];
+            /** @description Where this page lies among the farms of the organisation. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+                /** @description Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm). */
+                next_offset: number | null;
+            };
+        };
+        /** @description A farm of the organisation, with its result or with the error that stopped it. */
+        PortfolioNitrogenBalancePageRow: {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            result: {
+                /** @description Area-weighted supply + removal + ammonia emission, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                balance: number;
+                /** @description N brought onto the fields, kg N/ha (positive). */
+                supply: {
+                    /** @description Supply, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description Deposition, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    deposition: number;
+                    /** @description Fixation, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    fixation: number;
+                    /** @description Mineralisation, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    mineralisation: number;
+                    /** @description N applied, by type of fertilizer, kg N/ha. */
+                    fertilizers: {
+                        /** @description N applied, all fertilizers, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        total: number;
+                        /** @description N applied, mineral, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        mineral: number;
+                        /** @description N applied, manure, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        manure: number;
+                        /** @description N applied, compost, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        compost: number;
+                        /** @description N applied, other, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        other: number;
+                    };
+                };
+                /** @description N taken off the fields, kg N/ha (negative). */
+                removal: {
+                    /** @description Removal, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description Harvests, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    harvests: number;
+                    /** @description Residues, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    residues: number;
+                };
+                /** @description N lost to the environment, kg N/ha (negative). */
+                emission: {
+                    /** @description Emission, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description N lost to the air as ammonia, kg N/ha (negative); part of the balance. */
+                    ammonia: {
+                        /** @description Ammonia, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        total: number;
+                        /** @description Ammonia from residues, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        residues: number;
+                        /** @description Ammonia, by type of fertilizer, kg N/ha. */
+                        fertilizers: {
+                            /** @description Ammonia, all fertilizers, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            total: number;
+                            /** @description Ammonia, mineral, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            mineral: number;
+                            /** @description Ammonia, manure, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            manure: number;
+                            /** @description Ammonia, compost, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            compost: number;
+                            /** @description Ammonia, other, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            other: number;
+                        };
+                    };
+                    /** @description Nitrate leaching (reported, not part of the balance), kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    nitrate: number;
+                };
+                timeframe: components["schemas"]["CalculationTimeframe"];
+                /** @description Target, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                target: number;
+                /** @description True when at least one field could not be calculated. */
+                hasErrors: boolean;
+                /** @description For each field that could not be calculated: which field, why, and what to add. */
+                fieldErrorMessages: string[];
+                /** @description Only when the farm has no field in the timeframe. */
+                errorMessage?: string;
+            };
+        } | {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            error: components["schemas"]["PortfolioFarmError"];
+        };
+        /** @description Why this farm could not be calculated; the other farms of the page are. */
+        PortfolioFarmError: {
+            /** @description The error code the farm endpoint would answer with, such as internal-error. */
+            code: string;
+            /** @description What went wrong; for internal-error, the error_id to quote. */
+            detail: string;
+        };
+        PortfolioOrganicMatterBalancePage: {
+            /** @description The farms of this page, in the order of GET /api/farms?organisation=. */
+            data: components["schemas"]["PortfolioOrganicMatterBalancePageRow"][];
+            /** @description Where this page lies among the farms of the organisation. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+                /** @description Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm). */
+                next_offset: number | null;
+            };
+        };
+        /** @description A farm of the organisation, with its result or with the error that stopped it. */
+        PortfolioOrganicMatterBalancePageRow: {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            result: {
+                /** @description Area-weighted supply + degradation, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                balance: number;
+                /** @description Area-weighted supply, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                supply: number;
+                /** @description Area-weighted degradation (negative), kg organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                degradation: number;
+                /** @description True when at least one field could not be calculated, or the farm has none. */
+                hasErrors: boolean;
+                /** @description For each field that could not be calculated, its errorMessage, in the order of `fields`. */
+                fieldErrorMessages: string[];
+                /** @description Only when the farm has no field in the timeframe: "No fields in input". */
+                errorMessage?: string;
+                timeframe: components["schemas"]["CalculationTimeframe"];
+            };
+        } | {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            error: components["schemas"]["PortfolioFarmError"];
+        };
+        PortfolioNormsPage: {
+            /** @description The farms of this page, in the order of GET /api/farms?organisation=. */
+            data: components["schemas"]["PortfolioNormsPageRow"][];
+            /** @description Where this page lies among the farms of the organisation. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+                /** @description Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm). */
+                next_offset: number | null;
+            };
+        };
+        /** @description A farm of the organisation, with its result or with the error that stopped it. */
+        PortfolioNormsPageRow: {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            result: {
+                /** @description Calendar year of the norms. */
+                year: number;
+                /** @description Norm per norm over the fields in the totals; renure only from 2026. */
+                norms: {
+                    /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    nitrogen: number;
+                    /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    manure: number;
+                    /** @description Norm, kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    phosphate: number;
+                    /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    renure?: number;
+                };
+                /** @description Filling per norm over the fields in the totals; renure only from 2026. */
+                filling: {
+                    /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    nitrogen: number;
+                    /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    manure: number;
+                    /** @description Filling, kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    phosphate: number;
+                    /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    renure?: number;
+                };
+                /** @description Room left (rounded norm − rounded filling; negative is over the norm) per norm over the fields in the totals; renure only from 2026. */
+                room: {
+                    /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    nitrogen: number;
+                    /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    manure: number;
+                    /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    phosphate: number;
+                    /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    renure?: number;
+                };
+                /** @description The fields whose every norm and filling has a value: they make the totals. */
+                fieldsInTotals: string[];
+                /** @description Fields of the year left out of the totals because a norm or filling has no value. */
+                fieldsLeftOut: {
+                    /** @description Field identifier. */
+                    b_id: string;
+                    /**
+                     * @description not-applicable: the law sets no such norm here (a crop without a nitrogen norm, no soil phosphate, grassland renewed outside its window); not-determinable: the stored data do not decide it (no soil region, a crop group whose sub-type cannot be told).
+                     * @enum {string}
+                     */
+                    error: "not-applicable" | "not-determinable";
+                    /** @description Why, and where a record can be added or corrected, what to add. */
+                    message: string;
+                }[];
+            };
+        } | {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            error: components["schemas"]["PortfolioFarmError"];
         };
         CatalogueCropPage: {
             /** @description Items of the requested page. */
@@ -12379,6 +12699,465 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FarmOrganicMatterBalance"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateOrganisationNitrogenBalances: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalculationOptions"];
+            };
+        };
+        responses: {
+            /** @description One page of the farms, each with its result or its error. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioNitrogenBalancePage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateOrganisationOrganicMatterBalances: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalculationOptions"];
+            };
+        };
+        responses: {
+            /** @description One page of the farms, each with its result or its error. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioOrganicMatterBalancePage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateOrganisationNorms: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NormsOptions"];
+            };
+        };
+        responses: {
+            /** @description One page of the farms, each with its result or its error. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioNormsPage"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
