@@ -10,7 +10,7 @@ import { json } from '../../http/responses.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { farmIdParams } from '../../resources/farms/schemas.js';
 import { requestedTimeframe } from '../dates.js';
-import { answerOf } from '../farms.js';
+import { answerOf, whole } from '../farms.js';
 import { loadBalanceFields, theField } from '../inputs.js';
 import { calculationErrors, calculationTags, fieldIdParams, rateNote, timeframeBody } from '../operations.js';
 import { farmNitrogenBalances, nitrogenResult } from './farms.js';
@@ -58,7 +58,7 @@ export function nitrogenBalanceRoutes(config: Config, database: DatabaseHandle) 
     const { b_id_farm } = c.req.valid('param');
     const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    return json(c, answerOf(await farmNitrogenBalances(db, [b_id_farm], timeframe, deposition), b_id_farm), 200);
+    return json(c, answerOf(await farmNitrogenBalances(db, [b_id_farm], timeframe, deposition, whole), b_id_farm), 200);
   });
 
   return app;

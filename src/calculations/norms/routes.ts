@@ -10,7 +10,7 @@ import { jsonContent } from '../../http/route-helpers.js';
 import { calculationErrors, calculationTags, fieldIdParams } from '../operations.js';
 import { farmIdParams } from '../../resources/farms/schemas.js';
 import { inOneSnapshot } from '../../db/paging.js';
-import { answerOf } from '../farms.js';
+import { answerOf, whole } from '../farms.js';
 import { readNormsInputs, theFieldsFarm } from './load-inputs.js';
 import { farmNormsSchema, fieldNormsResponseSchema, normsOptionsSchema } from './schemas.js';
 import { fieldNormsResponse } from './response.js';
@@ -63,7 +63,7 @@ export function normsRoutes(database: DatabaseHandle) {
     const { b_id_farm } = c.req.valid('param');
     const year = requestedNormYear(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    return json(c, answerOf(await farmNormsAnswers(db, [b_id_farm], year), b_id_farm), 200);
+    return json(c, answerOf(await farmNormsAnswers(db, [b_id_farm], year, whole), b_id_farm), 200);
   });
 
   return app;

@@ -9,7 +9,7 @@ import { apiKeySecurity } from '../../http/openapi.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { farmIdParams } from '../../resources/farms/schemas.js';
 import { requestedTimeframe } from '../dates.js';
-import { answerOf } from '../farms.js';
+import { answerOf, whole } from '../farms.js';
 import { theField } from '../inputs.js';
 import { calculationErrors, calculationTags, fieldIdParams, rateNote, timeframeBody } from '../operations.js';
 import { farmOrganicMatterBalances, organicMatterResult } from './farms.js';
@@ -60,7 +60,7 @@ export function organicMatterBalanceRoutes(database: DatabaseHandle) {
     const { b_id_farm } = c.req.valid('param');
     const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    return json(c, answerOf(await farmOrganicMatterBalances(db, [b_id_farm], timeframe), b_id_farm), 200);
+    return json(c, answerOf(await farmOrganicMatterBalances(db, [b_id_farm], timeframe, whole), b_id_farm), 200);
   });
 
   return app;

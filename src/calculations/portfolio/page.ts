@@ -12,7 +12,7 @@ export type FarmsCalculation<R> = (farmIds: readonly string[]) => Promise<Map<st
  * The rows of the first farms of `farms` (the organisation's page, in its order) that the page's work allows:
  * at least one; `unforeseen` logs a farm's unexpected failure and gives its error_id.
  */
-export async function portfolioPage<R extends { fields: unknown }>(
+export async function portfolioPage<R>(
   db: Database,
   farms: readonly PortfolioFarm[],
   calculate: FarmsCalculation<R>,

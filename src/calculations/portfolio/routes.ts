@@ -24,6 +24,7 @@ import { calculationOptionsSchema } from '../schemas.js';
 import { farmOrganicMatterBalances } from '../organic-matter-balance/farms.js';
 import { farmOrganicMatterBalanceSchema } from '../organic-matter-balance/schemas.js';
 import { portfolioPage, type FarmsCalculation } from './page.js';
+import { withoutFields } from './rows.js';
 import { portfolioPageSchema } from './schemas.js';
 import { MAX_PAGE_FIELDS } from './work.js';
 
@@ -43,7 +44,7 @@ interface PortfolioSpec<B, O> {
   name: string;
   /** The calculation's options from the body, as the farm endpoint reads them (422 for a year without norms). */
   options: (body: B) => O;
-  calculate: (options: O) => FarmsCalculation<{ fields: unknown }>;
+  calculate: (options: O) => FarmsCalculation<object>;
 }
 
 export function portfolioRoutes(config: Config, database: DatabaseHandle, log: Logger) {
@@ -105,7 +106,7 @@ export function portfolioRoutes(config: Config, database: DatabaseHandle, log: L
     result: farmBalanceSchema,
     name: 'PortfolioNitrogenBalancePage',
     options: requestedTimeframe,
-    calculate: (timeframe) => (farmIds) => farmNitrogenBalances(db, farmIds, timeframe, deposition),
+    calculate: (timeframe) => (farmIds) => farmNitrogenBalances(db, farmIds, timeframe, deposition, withoutFields),
   });
 
   portfolioRoute({
@@ -117,7 +118,7 @@ export function portfolioRoutes(config: Config, database: DatabaseHandle, log: L
     result: farmOrganicMatterBalanceSchema,
     name: 'PortfolioOrganicMatterBalancePage',
     options: requestedTimeframe,
-    calculate: (timeframe) => (farmIds) => farmOrganicMatterBalances(db, farmIds, timeframe),
+    calculate: (timeframe) => (farmIds) => farmOrganicMatterBalances(db, farmIds, timeframe, withoutFields),
   });
 
   portfolioRoute({
@@ -129,7 +130,7 @@ export function portfolioRoutes(config: Config, database: DatabaseHandle, log: L
     result: farmNormsSchema,
     name: 'PortfolioNormsPage',
     options: requestedNormYear,
-    calculate: (year) => (farmIds) => farmNormsAnswers(db, farmIds, year),
+    calculate: (year) => (farmIds) => farmNormsAnswers(db, farmIds, year, withoutFields),
   });
 
   return app;

@@ -16,10 +16,10 @@ export interface RowError {
   detail: string;
 }
 
-export type PortfolioRow<R> = PortfolioFarm & ({ result: Omit<R, 'fields'> } | { error: RowError });
+export type PortfolioRow<R> = PortfolioFarm & ({ result: R } | { error: RowError });
 
-/** The answer without its `fields`: every other member, with the same value. */
-function withoutFields<R extends { fields: unknown }>(answer: R): Omit<R, 'fields'> {
+/** A farm endpoint's answer without its `fields`: every other member, with the same value. */
+export function withoutFields<R extends { fields: unknown }>(answer: R): Omit<R, 'fields'> {
   const { fields: _perField, ...rest } = answer;
   return rest;
 }
@@ -29,7 +29,7 @@ function withoutFields<R extends { fields: unknown }>(answer: R): Omit<R, 'field
  * problem's code and detail; anything unforeseen is `internal-error`, handed to `unforeseen` (which logs it)
  * for the error_id its detail quotes.
  */
-export function portfolioRows<R extends { fields: unknown }>(
+export function portfolioRows<R>(
   farms: readonly PortfolioFarm[],
   outcomes: Map<string, FarmOutcome<R>>,
   unforeseen: (farmId: string, failure: unknown) => string,
@@ -37,7 +37,7 @@ export function portfolioRows<R extends { fields: unknown }>(
   return farms.map(({ b_id_farm, b_name_farm, role }) => {
     const farm = { b_id_farm, b_name_farm, role };
     const outcome = outcomes.get(b_id_farm);
-    if (outcome !== undefined && 'answer' in outcome) return { ...farm, result: withoutFields(outcome.answer) };
+    if (outcome !== undefined && 'answer' in outcome) return { ...farm, result: outcome.answer };
     const failure = outcome?.failure;
     if (failure instanceof DomainError) return { ...farm, error: { code: failure.code, detail: failure.detail } };
     const errorId = unforeseen(b_id_farm, failure);
