@@ -15,6 +15,7 @@ import {
 import { storageKinds } from '../helpers/databases.js';
 import { queryRows } from '../../src/db/client.js';
 import type { App } from '../../src/app/app.js';
+import { rectangle } from '../helpers/fixtures.js';
 
 /** Creates a key with the session of `account`; the response as it came. */
 const postKey = (app: App, account: Account, body: Record<string, unknown>) =>
@@ -159,6 +160,27 @@ describe.each(storageKinds)('scoped API keys on %s', (kind) => {
     await expectProblem(await call(t.app, key, 'GET', `/api/farms/${farm}/changes`), 404, 'not-found');
     const listed = (await (await call(t.app, key, 'GET', '/api/farms')).json()) as { data: unknown[]; pagination: { total: number } };
     expect(listed).toMatchObject({ data: [], pagination: { total: 0 } });
+  });
+
+  it('never replays to a scoped key the stored answer of a wider key under the same Idempotency-Key', async () => {
+    const farm = (await createFarm(t.app, owner.key)).b_id_farm;
+    const other = (await createFarm(t.app, owner.key)).b_id_farm;
+    const readOnly = await scopedKey(t.app, owner, { access: 'read' });
+    const limited = await scopedKey(t.app, owner, { farms: [other] });
+    const body = JSON.stringify({ b_name: 'Perceel', b_geometry: rectangle(), b_start: '2020-01-01' });
+    const send = (key: string) =>
+      t.app.request(`/api/farms/${farm}/fields`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': 'field-1' },
+      });
+    expect((await send(owner.key)).status).toBe(201);
+    for (const key of [readOnly.key, limited.key]) {
+      const answer = await send(key);
+      expect(answer.headers.get('idempotent-replayed')).toBeNull();
+      await expectProblem(answer, 422, 'idempotency-key-reused');
+    }
+    expect((await send(owner.key)).headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('refuses key management and new farms to every scoped key, so none makes itself a wider key', async () => {
