@@ -25,17 +25,18 @@ export const roleOfRank = (rank: SQL) => sql`(array['owner', 'advisor', 'researc
 /**
  * The user's **effective role** on the farm, as an SQL expression: the highest of their own role and the
  * roles of every organisation they are a member of; null with none. Every check and every list of farms
- * reads a role through this one definition.
+ * reads a role through this one definition. Its own aliases are ones no caller's query uses, so that
+ * `farmId` may name a column of the caller's.
  */
 export const effectiveRole = (farmId: SQL, userId: SQL | Placeholder) => sql`(
-  select r.role from (
-    select a.role from farm_access a where a.b_id_farm = ${farmId} and a.user_id = ${userId}
+  select reached.role from (
+    select own_role.role from farm_access own_role where own_role.b_id_farm = ${farmId} and own_role.user_id = ${userId}
     union all
-    select o.role from organisation_farm_access o
-      join organisation_members m on m.organisation_id = o.organisation_id and m.user_id = ${userId}
-    where o.b_id_farm = ${farmId}
-  ) r
-  order by ${roleRank(sql`r.role`)} limit 1)`;
+    select shared.role from organisation_farm_access shared
+      join organisation_members membership on membership.organisation_id = shared.organisation_id and membership.user_id = ${userId}
+    where shared.b_id_farm = ${farmId}
+  ) reached
+  order by ${roleRank(sql`reached.role`)} limit 1)`;
 
 /** Each kind of resource, with the query that finds the farm it belongs to. */
 const farmOf = {

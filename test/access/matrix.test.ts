@@ -3,20 +3,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { tablesDigest } from '../helpers/digest.js';
-import { farmWithEverything, organicCertificationBody, rectangle, type FarmFixture } from '../helpers/fixtures.js';
+import { created, farmWithEverything, organicCertificationBody, rectangle, type FarmFixture } from '../helpers/fixtures.js';
 
 type Role = 'none' | 'researcher' | 'advisor' | 'owner' | 'other-owner';
 const ROLES: Role[] = ['none', 'researcher', 'advisor', 'owner', 'other-owner'];
 
-type Fixture = FarmFixture;
+/** The fixture farm, and an organisation of its owner (researcher a member, advisor an admin, grantee a member) that it is shared with. */
+type Fixture = FarmFixture & { org_id: string };
 
 /**
  * What an operation needs: `farm` operations act on the fixture farm with `action`;
  * `user` operations act on the caller's own things (their farm list, their keys, the catalogues).
  */
 type Rule =
-  | { scope: 'farm'; action: 'read' | 'write' | 'share'; ok: number; body?: (f: Fixture, users: Users) => unknown }
+  | { scope: 'farm'; action: 'read' | 'write' | 'share'; ok: number; body?: (f: Fixture, users: Users) => unknown; ownToo?: Role }
+  | { scope: 'organisation'; least: OrganisationRole; ok: number; body?: (f: Fixture, users: Users) => unknown }
   | { scope: 'user'; ok: number; body?: () => unknown };
+
+type OrganisationRole = 'owner' | 'admin' | 'member';
+/** Each caller's role in the fixture's organisation. */
+const organisationRoleOf: Partial<Record<Role, OrganisationRole>> = { researcher: 'member', advisor: 'admin', owner: 'owner' };
+const organisationRank: Record<OrganisationRole, number> = { owner: 0, admin: 1, member: 2 };
 
 interface Users {
   owner: Account;
@@ -105,7 +112,24 @@ const rules: Record<string, Rule> = {
     ok: 200,
     body: (_, users) => ({ email: users.grantee.email, role: 'researcher' }),
   },
-  'DELETE /api/farms/{b_id_farm}/access/{email}': { scope: 'farm', action: 'share', ok: 204 },
+  // The address is the advisor's: removing one's own role takes no more than reading the farm.
+  'DELETE /api/farms/{b_id_farm}/access/{email}': { scope: 'farm', action: 'share', ok: 204, ownToo: 'advisor' },
+  'DELETE /api/farms/{b_id_farm}/access/organisations/{org_id}': { scope: 'farm', action: 'share', ok: 204 },
+  'GET /api/organisations': { scope: 'user', ok: 200 },
+  'POST /api/organisations': { scope: 'user', ok: 201, body: () => ({ name: 'Own organisation' }) },
+  'GET /api/organisations/{org_id}': { scope: 'organisation', least: 'member', ok: 200 },
+  'PATCH /api/organisations/{org_id}': { scope: 'organisation', least: 'admin', ok: 200, body: () => ({ name: 'Renamed' }) },
+  'DELETE /api/organisations/{org_id}': { scope: 'organisation', least: 'owner', ok: 204 },
+  'GET /api/organisations/{org_id}/members': { scope: 'organisation', least: 'member', ok: 200 },
+  'PUT /api/organisations/{org_id}/members': {
+    scope: 'organisation',
+    least: 'admin',
+    ok: 200,
+    body: (_, users) => ({ email: users.grantee.email, role: 'admin' }),
+  },
+  // The address is the grantee's, a member.
+  'DELETE /api/organisations/{org_id}/members/{email}': { scope: 'organisation', least: 'admin', ok: 204 },
+  'GET /api/organisations/{org_id}/audit': { scope: 'organisation', least: 'admin', ok: 200 },
   'GET /api/farms/{b_id_farm}/audit': { scope: 'farm', action: 'share', ok: 200 },
   'GET /api/farms/{b_id_farm}/changes': { scope: 'farm', action: 'read', ok: 200 },
   'POST /api/farms/{b_id_farm}/calculations/nitrogen-balance': {
@@ -140,7 +164,12 @@ const allowed: Record<'read' | 'write' | 'share', Role[]> = {
 
 function expectedStatus(rule: Rule, role: Role): number {
   if (rule.scope === 'user') return rule.ok;
-  if (allowed[rule.action].includes(role)) return rule.ok;
+  if (rule.scope === 'organisation') {
+    const held = organisationRoleOf[role];
+    if (held === undefined) return 404;
+    return organisationRank[held] <= organisationRank[rule.least] ? rule.ok : 403;
+  }
+  if (allowed[rule.action].includes(role) || rule.ownToo === role) return rule.ok;
   return role === 'researcher' || role === 'advisor' ? 403 : 404;
 }
 
@@ -158,17 +187,39 @@ const TABLES = [
   'grazing_intentions',
   'organic_certifications',
   'audit_log',
+  'organisations',
+  'organisation_members',
+  'organisation_farm_access',
+  'organisation_audit',
+  'pending_farm_access',
+  'pending_organisation_members',
 ];
 
 let t: TestApp;
 let users: Users;
 let operations: Array<{ method: string; path: string }>;
 
-const buildFixture = () =>
-  farmWithEverything((path, init) => Promise.resolve(t.app.request(path, init)), users.owner.key, [
+async function buildFixture(): Promise<Fixture> {
+  const farm = await farmWithEverything((path, init) => Promise.resolve(t.app.request(path, init)), users.owner.key, [
     { email: users.researcher.email, role: 'researcher' },
     { email: users.advisor.email, role: 'advisor' },
   ]);
+  const org = await created<{ id: string }>(call(t.app, users.owner.key, 'POST', '/api/organisations', { name: 'Fixture firm' }));
+  for (const [account, role] of [
+    [users.researcher, 'member'],
+    [users.advisor, 'admin'],
+    [users.grantee, 'member'],
+  ] as const) {
+    const added = await call(t.app, users.owner.key, 'PUT', `/api/organisations/${org.id}/members`, { email: account.email, role });
+    if (added.status !== 200) throw new Error(`membership answered ${added.status}`);
+  }
+  const shared = await call(t.app, users.owner.key, 'PUT', `/api/farms/${farm.b_id_farm}/access`, {
+    organisation: org.id,
+    role: 'researcher',
+  });
+  if (shared.status !== 200) throw new Error(`sharing answered ${shared.status}`);
+  return { ...farm, org_id: org.id };
+}
 
 async function pathFor(template: string, role: Role, fixture: Fixture): Promise<string> {
   const caller = users[role];
@@ -176,7 +227,7 @@ async function pathFor(template: string, role: Role, fixture: Fixture): Promise<
   for (const [name] of template.matchAll(/\{(\w+)\}/g)) {
     const param = name.slice(1, -1);
     let value: string;
-    if (param === 'email') value = users.advisor.email;
+    if (param === 'email') value = template.startsWith('/api/organisations/') ? users.grantee.email : users.advisor.email;
     else if (param === 'id')
       value = ((await (await call(t.app, caller.key, 'POST', '/api/keys', { name: 'to revoke' })).json()) as { id: string }).id;
     else value = fixture[param as keyof Fixture];

@@ -45,14 +45,10 @@ export const farmListItemSchema = farmSchema
   .openapi('FarmListItem');
 
 export const farmListQuerySchema = pageQuerySchema.extend({
-  organisation: z
-    .string()
-    .max(100)
-    .optional()
-    .openapi({
-      description: 'Only the farms shared with this organisation (you must be a member of it).',
-      example: 'Vw3bqK0aTzG1nP7sXc2LdA',
-    }),
+  organisation: z.string().max(100).optional().openapi({
+    description: 'Only the farms shared with this organisation (you must be a member of it).',
+    example: 'Vw3bqK0aTzG1nP7sXc2LdA',
+  }),
 });
 
 export const farmIdParams = z.object({
