@@ -676,7 +676,7 @@ export interface paths {
         put?: never;
         /**
          * Create an organisation (you become its owner)
-         * @description A user may be a member of at most 100 organisations: beyond that 409.
+         * @description A user may be a member of at most 100 organisations: beyond that 409. A key that is read-only or limited to some farms may not create one (403).
          */
         post: operations["createOrganisation"];
         delete?: never;
@@ -11510,6 +11510,15 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
