@@ -52,9 +52,9 @@ async function removalRaces(servers: Servers, owner: Account, member: Account) {
     ];
     const readers = Array.from({ length: READERS }, async (_, i) => {
       // Until the removal has answered, and one more request each after it.
-      for (let sentAfter = false; ;) {
+      for (;;) {
         const request = requests[i % requests.length]!;
-        sentAfter = removed;
+        const sentAfter = removed;
         const response = await request();
         if (sentAfter) {
           const listed = i % requests.length === 3 ? ((await response.json()) as { pagination: { total: number } }) : undefined;
