@@ -10,14 +10,18 @@ import type { FarmRole } from '../db/schema.js';
 import { DomainError, notFound } from '../core/domain-errors.js';
 import { keyStillActive, settleKeyCheck } from './key-check.js';
 
-/** `oversee`: see who has access and the audit trail (a read, for owners only); `write` and `share` change something. */
-export type Action = 'read' | 'oversee' | 'write' | 'share';
+/**
+ * `read` and `oversee` (see who has access and the audit trail: owners only) read; the others change
+ * something: `write`, `share` (manage access), `leave` (drop one's own role, which any role may).
+ */
+export type Action = 'read' | 'oversee' | 'write' | 'share' | 'leave';
 
 const rolesAllowed: Record<Action, readonly FarmRole[]> = {
   read: ['owner', 'advisor', 'researcher'],
   oversee: ['owner'],
   write: ['owner', 'advisor'],
   share: ['owner'],
+  leave: ['owner', 'advisor', 'researcher'],
 };
 
 const refusedVerbs: Record<Action, string> = {
@@ -25,9 +29,11 @@ const refusedVerbs: Record<Action, string> = {
   oversee: 'see the access list and audit trail of',
   write: 'change',
   share: 'manage access to',
+  leave: 'leave',
 };
 
-const changes = (action: Action) => action === 'write' || action === 'share';
+/** Any action but a read is a change, which a read-only key may not make. */
+const changes = (action: Action) => action !== 'read' && action !== 'oversee';
 
 /** A role's rank in SQL, 1 the highest: owner > advisor > researcher. */
 export const roleRank = (role: SQL) => sql`array_position(array['owner', 'advisor', 'researcher'], ${role})`;
@@ -38,17 +44,18 @@ export const roleOfRank = (rank: SQL) => sql`(array['owner', 'advisor', 'researc
 /**
  * The user's **effective role** on the farm, as an SQL expression: the highest of their own role and the
  * roles of every organisation they are a member of; null with none. Every check and every list of farms
- * reads a role through this one definition.
+ * reads a role through this one definition. Its own aliases are ones no caller's query uses, so that
+ * `farmId` may name a column of the caller's.
  */
 export const effectiveRole = (farmId: SQL, userId: SQL | Placeholder) => sql`(
-  select r.role from (
-    select a.role from farm_access a where a.b_id_farm = ${farmId} and a.user_id = ${userId}
+  select reached.role from (
+    select own_role.role from farm_access own_role where own_role.b_id_farm = ${farmId} and own_role.user_id = ${userId}
     union all
-    select o.role from organisation_farm_access o
-      join organisation_members m on m.organisation_id = o.organisation_id and m.user_id = ${userId}
-    where o.b_id_farm = ${farmId}
-  ) r
-  order by ${roleRank(sql`r.role`)} limit 1)`;
+    select shared.role from organisation_farm_access shared
+      join organisation_members membership on membership.organisation_id = shared.organisation_id and membership.user_id = ${userId}
+    where shared.b_id_farm = ${farmId}
+  ) reached
+  order by ${roleRank(sql`reached.role`)} limit 1)`;
 
 /** Each kind of resource, with the query that finds the farm it belongs to. */
 const farmOf = {

@@ -34,6 +34,7 @@ import { fertilizerRoutes } from '../resources/fertilizers/routes.js';
 import { fieldRoutes } from '../resources/fields/routes.js';
 import { grazingIntentionRoutes } from '../resources/grazing-intentions/routes.js';
 import { harvestRoutes } from '../resources/harvests/routes.js';
+import { organisationRoutes } from '../resources/organisations/routes.js';
 import { organicCertificationRoutes } from '../resources/organic-certifications/routes.js';
 import { soilAnalysisRoutes } from '../resources/soil-analyses/routes.js';
 import { currentSoilDataRoutes } from '../calculations/current-soil-data/routes.js';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
     grazingIntentionRoutes(database),
     organicCertificationRoutes(database),
     farmAccessRoutes(database),
+    organisationRoutes(database),
     auditRoutes(database),
     changeRoutes(database),
     nitrogenBalanceRoutes(config, database),

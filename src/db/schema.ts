@@ -198,6 +198,11 @@ export const organisationMembers = pgTable(
       .references(() => users.user_id, { onDelete: 'cascade' }),
     role: text('role', { enum: organisationRoles }).notNull(),
     created_at: createdAt(),
+    /**
+     * When the member first read the organisation themselves (or created it): until then the member list shows
+     * no name, so that adding an address and reading the list tells no one whether it has an account.
+     */
+    joined_at: timestamp('joined_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.organisation_id, t.user_id] }),
@@ -239,7 +244,7 @@ export const organisationFarmAccess = pgTable(
       .references(() => farms.b_id_farm),
     organisation_id: text('organisation_id')
       .notNull()
-      .references(() => organisations.organisation_id),
+      .references(() => organisations.organisation_id, { onDelete: 'cascade' }),
     role: text('role', { enum: organisationFarmRoles }).notNull(),
     farm_created_at: timestamp('farm_created_at', { withTimezone: true, precision: 6 }).notNull(),
     created_at: createdAt(),
@@ -266,7 +271,7 @@ export const organisationAudit = pgTable(
     key_id: text('key_id'),
     action: text('action', { enum: ['create', 'update', 'grant', 'revoke'] }).notNull(),
     /** 'organisation', 'member' (resource_id: the e-mail address and role) or 'farm' (the farm's id and role). */
-    resource_type: text('resource_type').notNull(),
+    resource_type: text('resource_type', { enum: ['organisation', 'member', 'farm'] }).notNull(),
     resource_id: text('resource_id').notNull(),
     created_at: createdAt(),
   },

@@ -1,19 +1,21 @@
 // Every operation of the OpenAPI document with a read-only key and with a key limited to another farm,
-// both of the fixture farm's owner: the exact status, and a refused request changes nothing. The answer
-// to a farm operation follows from what it does (operations.ts): a read-only key reads and calculates,
-// and is refused every change (403); a key limited to another farm gets 404 for everything on the
-// fixture farm, as a user without a role does. An operation without a rule fails the test.
+// both of the fixture farm's owner (the owner of its organisation too): the exact status, and a refused
+// request changes nothing. The answer to a farm operation follows from what it does (operations.ts): a
+// read-only key reads and calculates, and is refused every change (403); a key limited to another farm
+// gets 404 for everything on the fixture farm, as a user without a role does. In an organisation both
+// read what the owner may, and change nothing (403): a change there (a member added) would reach beyond
+// a limited key's farms. An operation without a rule fails the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, signUpWithKey, startTestApp, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
 import { tablesDigest } from '../helpers/digest.js';
-import { farmWithEverything, type FarmFixture } from '../helpers/fixtures.js';
-import { documentedOperations, ruleOf, rules, TABLES, type Rule, type Users } from './operations.js';
+import { buildFixture, documentedOperations, pathOn, ruleOf, rules, TABLES, type Fixture, type Rule, type Users } from './operations.js';
 
 type ScopedKey = 'read' | 'otherFarm';
 
-function expectedStatus(rule: Rule, key: ScopedKey): number {
+function expectedStatus(rule: Rule, key: ScopedKey, method: string): number {
   if (rule.scope === 'user') return rule.keys[key];
+  if (rule.scope === 'organisation') return method === 'GET' ? rule.ok : 403;
   if (key === 'otherFarm') return 404;
   return rule.action === 'read' || rule.action === 'oversee' ? rule.ok : 403;
 }
@@ -32,22 +34,18 @@ async function keyOf(t: TestApp, cookie: string, body: Record<string, unknown>) 
 describe.each(storageKinds)('every operation with a scoped key on %s', (kind) => {
   let t: TestApp;
   let users: Users;
-  let fixture: FarmFixture;
+  let fixture: Fixture;
   let otherFarm: string;
   let keys: Record<ScopedKey, string>;
   let operations: Array<{ method: string; path: string }>;
-  const buildFixture = () =>
-    farmWithEverything((path, init) => Promise.resolve(t.app.request(path, init)), users.owner.key, [
-      { email: users.advisor.email, role: 'advisor' },
-    ]);
-
+  const fixtureOf = () => buildFixture(t.app, users);
   beforeAll(async () => {
     t = await startTestApp(kind);
     const [owner, researcher, advisor, none, otherOwner, grantee] = await Promise.all(
       Array.from({ length: 6 }, () => signUpWithKey(t.app)),
     );
     users = { owner: owner!, researcher: researcher!, advisor: advisor!, none: none!, 'other-owner': otherOwner!, grantee: grantee! };
-    fixture = await buildFixture();
+    fixture = await fixtureOf();
     otherFarm = (await createFarm(t.app, users.owner.key, { b_name_farm: 'The other farm' })).b_id_farm;
     keys = {
       read: (await keyOf(t, users.owner.cookie, { name: 'read only', access: 'read' })).key,
@@ -67,17 +65,13 @@ describe.each(storageKinds)('every operation with a scoped key on %s', (kind) =>
       const failures: string[] = [];
       for (const operation of operations) {
         const rule = ruleOf(operation);
-        let path = operation.path;
-        for (const [placeholder, param] of operation.path.matchAll(/\{(\w+)\}/g)) {
-          const value =
-            param === 'email'
-              ? users.advisor.email
-              : param === 'id'
-                ? (await keyOf(t, users.owner.cookie, { name: 'to revoke' })).id
-                : fixture[param as keyof FarmFixture];
-          path = path.replace(placeholder, encodeURIComponent(value));
-        }
-        const expected = expectedStatus(rule, key);
+        const path = await pathOn(
+          operation.path,
+          fixture,
+          users,
+          async () => (await keyOf(t, users.owner.cookie, { name: 'to revoke' })).id,
+        );
+        const expected = expectedStatus(rule, key, operation.method);
         const before = expected >= 400 ? await tablesDigest(t, TABLES) : undefined;
         const response = await call(t.app, keys[key], operation.method, path, rule.body?.(fixture, users));
         if (response.status !== expected) {
@@ -90,7 +84,7 @@ describe.each(storageKinds)('every operation with a scoped key on %s', (kind) =>
         if (before !== undefined && (await tablesDigest(t, TABLES)) !== before)
           failures.push(`${operation.method} ${operation.path}: refused, but the data changed`);
         // Only when the key is let through where it should not be: the next operations need the fixture whole.
-        if (operation.method === 'DELETE' && response.status < 400) fixture = await buildFixture();
+        if (operation.method === 'DELETE' && response.status < 400) fixture = await fixtureOf();
       }
       expect(failures).toEqual([]);
     },

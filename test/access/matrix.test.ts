@@ -3,23 +3,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, signUpWithKey, startTestApp, type TestApp } from '../helpers/app.js';
 import { tablesDigest } from '../helpers/digest.js';
-import { farmWithEverything, type FarmFixture } from '../helpers/fixtures.js';
 import type { Action } from '../../src/access/roles.js';
-import { documentedOperations, rules, TABLES, type Rule, type Users } from './operations.js';
+import {
+  buildFixture,
+  documentedOperations,
+  pathOn,
+  rules,
+  TABLES,
+  type Fixture,
+  type OrganisationRole,
+  type Role,
+  type Rule,
+  type Users,
+} from './operations.js';
 
-type Role = 'none' | 'researcher' | 'advisor' | 'owner' | 'other-owner';
 const ROLES: Role[] = ['none', 'researcher', 'advisor', 'owner', 'other-owner'];
+
+/** Each caller's role in the fixture's organisation. */
+const organisationRoleOf: Partial<Record<Role, OrganisationRole>> = { researcher: 'member', advisor: 'admin', owner: 'owner' };
+const organisationRank: Record<OrganisationRole, number> = { owner: 0, admin: 1, member: 2 };
 
 const allowed: Record<Action, Role[]> = {
   read: ['researcher', 'advisor', 'owner'],
   oversee: ['owner'],
   write: ['advisor', 'owner'],
   share: ['owner'],
+  leave: ['researcher', 'advisor', 'owner'],
 };
 
 function expectedStatus(rule: Rule, role: Role): number {
   if (rule.scope === 'user') return rule.ok;
-  if (allowed[rule.action].includes(role)) return rule.ok;
+  if (rule.scope === 'organisation') {
+    const held = organisationRoleOf[role];
+    if (held === undefined) return 404;
+    return organisationRank[held] <= organisationRank[rule.least] ? rule.ok : 403;
+  }
+  if (allowed[rule.action].includes(role) || rule.ownToo === role) return rule.ok;
   return role === 'researcher' || role === 'advisor' ? 403 : 404;
 }
 
@@ -27,26 +46,14 @@ let t: TestApp;
 let users: Users;
 let operations: Array<{ method: string; path: string }>;
 
-const buildFixture = () =>
-  farmWithEverything((path, init) => Promise.resolve(t.app.request(path, init)), users.owner.key, [
-    { email: users.researcher.email, role: 'researcher' },
-    { email: users.advisor.email, role: 'advisor' },
-  ]);
+const fixtureOf = () => buildFixture(t.app, users);
 
-async function pathFor(template: string, role: Role, fixture: FarmFixture): Promise<string> {
-  const caller = users[role];
-  let path = template;
-  for (const [name] of template.matchAll(/\{(\w+)\}/g)) {
-    const param = name.slice(1, -1);
-    let value: string;
-    if (param === 'email') value = users.advisor.email;
-    else if (param === 'id')
-      value = ((await (await call(t.app, caller.key, 'POST', '/api/keys', { name: 'to revoke' })).json()) as { id: string }).id;
-    else value = fixture[param as keyof FarmFixture];
-    path = path.replace(name, encodeURIComponent(value));
-  }
-  return path;
-}
+/** The path of an operation for `role`: a key to revoke is one of the caller's own. */
+const pathFor = (template: string, role: Role, fixture: Fixture) =>
+  pathOn(template, fixture, users, async () => {
+    const made = await call(t.app, users[role].key, 'POST', '/api/keys', { name: 'to revoke' });
+    return ((await made.json()) as { id: string }).id;
+  });
 
 beforeAll(async () => {
   t = await startTestApp('pglite');
@@ -71,7 +78,7 @@ describe('access matrix', () => {
 
   it('answers every operation for every role with the exact status, and refusals change nothing', async () => {
     const failures: string[] = [];
-    let fixture = await buildFixture();
+    let fixture = await fixtureOf();
     for (const { method, path } of operations) {
       const rule = rules[`${method} ${path}`]!;
       for (const role of ROLES) {
@@ -85,7 +92,7 @@ describe('access matrix', () => {
           failures.push(`${method} ${path} as ${role}: refused, but the data changed`);
         // A delete that went through removed part of the fixture: the next cell starts from a new one. Other
         // writes that go through rename or add records, and leave every record the next cells need in place.
-        if (method === 'DELETE' && response.status < 400) fixture = await buildFixture();
+        if (method === 'DELETE' && response.status < 400) fixture = await fixtureOf();
       }
     }
     expect(failures).toEqual([]);

@@ -2,8 +2,13 @@
 // every role (matrix.test.ts) and with scoped keys (key-scope.test.ts). An operation without a rule fails both.
 import type { App } from '../../src/app/app.js';
 import type { Action } from '../../src/access/roles.js';
-import type { Account } from '../helpers/app.js';
-import { organicCertificationBody, rectangle, type FarmFixture } from '../helpers/fixtures.js';
+import { call, type Account } from '../helpers/app.js';
+import { created, farmWithEverything, organicCertificationBody, rectangle, type FarmFixture } from '../helpers/fixtures.js';
+
+/** The fixture farm, and an organisation of its owner (researcher a member, advisor an admin, grantee a member) that it is shared with. */
+export type Fixture = FarmFixture & { org_id: string };
+
+export type OrganisationRole = 'owner' | 'admin' | 'member';
 
 /** What a key limited in scope answers to an operation that acts on the caller's own things. */
 interface KeyAnswers {
@@ -14,13 +19,17 @@ interface KeyAnswers {
 }
 
 /**
- * What an operation needs: `farm` operations act on the fixture farm with `action`;
- * `user` operations act on the caller's own things (their farm list, their keys, the catalogues), and say
- * what a scoped key gets (a farm operation's answer to one follows from its action: see key-scope.test.ts).
+ * What an operation needs: `farm` operations act on the fixture farm with `action`; `organisation` ones on
+ * the fixture's organisation, with at least the role `least` in it; `user` operations act on the caller's
+ * own things (their farm list, their keys, the catalogues), and say what a scoped key gets (the answer of
+ * the others to one follows from what they do: see key-scope.test.ts).
  */
 export type Rule =
-  | { scope: 'farm'; action: Action; ok: number; body?: (f: FarmFixture, users: Users) => unknown }
+  | { scope: 'farm'; action: Action; ok: number; body?: (f: Fixture, users: Users) => unknown; ownToo?: Role }
+  | { scope: 'organisation'; least: OrganisationRole; ok: number; body?: (f: Fixture, users: Users) => unknown }
   | { scope: 'user'; ok: number; keys: KeyAnswers; body?: () => unknown };
+
+export type Role = 'none' | 'researcher' | 'advisor' | 'owner' | 'other-owner';
 
 export interface Users {
   owner: Account;
@@ -109,7 +118,24 @@ export const rules: Record<string, Rule> = {
     ok: 200,
     body: (_, users) => ({ email: users.grantee.email, role: 'researcher' }),
   },
-  'DELETE /api/farms/{b_id_farm}/access/{email}': { scope: 'farm', action: 'share', ok: 204 },
+  // The address is the advisor's: removing one's own role takes no more than reading the farm.
+  'DELETE /api/farms/{b_id_farm}/access/{email}': { scope: 'farm', action: 'share', ok: 204, ownToo: 'advisor' },
+  'DELETE /api/farms/{b_id_farm}/access/organisations/{org_id}': { scope: 'farm', action: 'share', ok: 204 },
+  'GET /api/organisations': { scope: 'user', ok: 200, keys: { read: 200, otherFarm: 200 } },
+  'POST /api/organisations': { scope: 'user', ok: 201, keys: { read: 403, otherFarm: 403 }, body: () => ({ name: 'Own organisation' }) },
+  'GET /api/organisations/{org_id}': { scope: 'organisation', least: 'member', ok: 200 },
+  'PATCH /api/organisations/{org_id}': { scope: 'organisation', least: 'admin', ok: 200, body: () => ({ name: 'Renamed' }) },
+  'DELETE /api/organisations/{org_id}': { scope: 'organisation', least: 'owner', ok: 204 },
+  'GET /api/organisations/{org_id}/members': { scope: 'organisation', least: 'member', ok: 200 },
+  'PUT /api/organisations/{org_id}/members': {
+    scope: 'organisation',
+    least: 'admin',
+    ok: 200,
+    body: (_, users) => ({ email: users.grantee.email, role: 'admin' }),
+  },
+  // The address is the grantee's, a member.
+  'DELETE /api/organisations/{org_id}/members/{email}': { scope: 'organisation', least: 'admin', ok: 204 },
+  'GET /api/organisations/{org_id}/audit': { scope: 'organisation', least: 'admin', ok: 200 },
   'GET /api/farms/{b_id_farm}/audit': { scope: 'farm', action: 'oversee', ok: 200 },
   'GET /api/farms/{b_id_farm}/changes': { scope: 'farm', action: 'read', ok: 200 },
   'POST /api/farms/{b_id_farm}/calculations/nitrogen-balance': {
@@ -136,7 +162,7 @@ export const rules: Record<string, Rule> = {
   'GET /api/catalogues/fertilizers': { scope: 'user', ok: 200, keys: { read: 200, otherFarm: 200 } },
 };
 
-/** The tables of farm data and access: a refused request changes none of them. */
+/** The tables of farm data, access and organisations: a refused request changes none of them. */
 export const TABLES = [
   'users',
   'farms',
@@ -151,9 +177,38 @@ export const TABLES = [
   'grazing_intentions',
   'organic_certifications',
   'audit_log',
+  'organisations',
+  'organisation_members',
+  'organisation_farm_access',
+  'organisation_audit',
+  'pending_farm_access',
+  'pending_organisation_members',
 ];
 
-/** The operations of the document that take a key (the description endpoints are public), as `METHOD path`. */
+/** The fixture, built through the API by its owner with a key that holds all the owner's access. */
+export async function buildFixture(app: App, users: Users): Promise<Fixture> {
+  const farm = await farmWithEverything((path, init) => Promise.resolve(app.request(path, init)), users.owner.key, [
+    { email: users.researcher.email, role: 'researcher' },
+    { email: users.advisor.email, role: 'advisor' },
+  ]);
+  const org = await created<{ id: string }>(call(app, users.owner.key, 'POST', '/api/organisations', { name: 'Fixture firm' }));
+  for (const [account, role] of [
+    [users.researcher, 'member'],
+    [users.advisor, 'admin'],
+    [users.grantee, 'member'],
+  ] as const) {
+    const added = await call(app, users.owner.key, 'PUT', `/api/organisations/${org.id}/members`, { email: account.email, role });
+    if (added.status !== 200) throw new Error(`membership answered ${added.status}`);
+  }
+  const shared = await call(app, users.owner.key, 'PUT', `/api/farms/${farm.b_id_farm}/access`, {
+    organisation: org.id,
+    role: 'researcher',
+  });
+  if (shared.status !== 200) throw new Error(`sharing answered ${shared.status}`);
+  return { ...farm, org_id: org.id };
+}
+
+/** The operations of the document that take a key (the description endpoints are public). */
 export async function documentedOperations(app: App): Promise<Array<{ method: string; path: string }>> {
   const doc = (await (await app.request('/api/openapi.json')).json()) as {
     paths: Record<string, Record<string, { security?: unknown[] }>>;
@@ -172,4 +227,20 @@ export function ruleOf(operation: { method: string; path: string }): Rule {
   const rule = rules[`${operation.method} ${operation.path}`];
   if (rule === undefined) throw new Error(`${operation.method} ${operation.path} has no rule in test/access/operations.ts`);
   return rule;
+}
+
+/**
+ * The path of an operation on the fixture; `keyToRevoke` makes the key that `{id}` names. An `{email}` names
+ * the grantee in the organisation and the advisor on the farm.
+ */
+export async function pathOn(template: string, fixture: Fixture, users: Users, keyToRevoke: () => Promise<string>): Promise<string> {
+  let path = template;
+  for (const [name, param] of template.matchAll(/\{(\w+)\}/g)) {
+    let value: string;
+    if (param === 'email') value = template.startsWith('/api/organisations/') ? users.grantee.email : users.advisor.email;
+    else if (param === 'id') value = await keyToRevoke();
+    else value = fixture[param as keyof Fixture];
+    path = path.replace(name, encodeURIComponent(value));
+  }
+  return path;
 }

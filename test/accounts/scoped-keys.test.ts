@@ -15,6 +15,7 @@ import {
 import { storageKinds } from '../helpers/databases.js';
 import { queryRows } from '../../src/db/client.js';
 import type { App } from '../../src/app/app.js';
+import { rectangle } from '../helpers/fixtures.js';
 
 /** Creates a key with the session of `account`; the response as it came. */
 const postKey = (app: App, account: Account, body: Record<string, unknown>) =>
@@ -159,6 +160,70 @@ describe.each(storageKinds)('scoped API keys on %s', (kind) => {
     await expectProblem(await call(t.app, key, 'GET', `/api/farms/${farm}/changes`), 404, 'not-found');
     const listed = (await (await call(t.app, key, 'GET', '/api/farms')).json()) as { data: unknown[]; pagination: { total: number } };
     expect(listed).toMatchObject({ data: [], pagination: { total: 0 } });
+  });
+
+  it('never replays to a scoped key the stored answer of a wider key under the same Idempotency-Key', async () => {
+    const farm = (await createFarm(t.app, owner.key)).b_id_farm;
+    const other = (await createFarm(t.app, owner.key)).b_id_farm;
+    const readOnly = await scopedKey(t.app, owner, { access: 'read' });
+    const limited = await scopedKey(t.app, owner, { farms: [other] });
+    const body = JSON.stringify({ b_name: 'Perceel', b_geometry: rectangle(), b_start: '2020-01-01' });
+    const send = (key: string) =>
+      t.app.request(`/api/farms/${farm}/fields`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': 'field-1' },
+      });
+    expect((await send(owner.key)).status).toBe(201);
+    for (const key of [readOnly.key, limited.key]) {
+      const answer = await send(key);
+      expect(answer.headers.get('idempotent-replayed')).toBeNull();
+      await expectProblem(answer, 422, 'idempotency-key-reused');
+    }
+    expect((await send(owner.key)).headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it("refuses a read-only key the drop of its user's own role, which any role may do", async () => {
+    const farm = (await createFarm(t.app, neighbour.key)).b_id_farm;
+    expect((await share(t.app, neighbour, farm, owner.email, 'researcher')).status).toBe(200);
+    const readOnly = await scopedKey(t.app, owner, { access: 'read' });
+    const own = `/api/farms/${farm}/access/${encodeURIComponent(owner.email)}`;
+    await expectProblem(await call(t.app, readOnly.key, 'DELETE', own), 403, 'forbidden');
+    expect((await call(t.app, readOnly.key, 'GET', `/api/farms/${farm}`)).status).toBe(200);
+    expect((await call(t.app, owner.key, 'DELETE', own)).status).toBe(204);
+  });
+
+  it('loses a farm reached through an organisation once its user leaves the organisation, and its portfolio farms are its own', async () => {
+    const org = (await (await call(t.app, neighbour.key, 'POST', '/api/organisations', { name: 'Advisers' })).json()) as { id: string };
+    expect(
+      (await call(t.app, neighbour.key, 'PUT', `/api/organisations/${org.id}/members`, { email: owner.email, role: 'member' })).status,
+    ).toBe(200);
+    const shared = (await createFarm(t.app, neighbour.key)).b_id_farm;
+    const alsoShared = (await createFarm(t.app, neighbour.key)).b_id_farm;
+    for (const farm of [shared, alsoShared]) {
+      const granted = await call(t.app, neighbour.key, 'PUT', `/api/farms/${farm}/access`, { organisation: org.id, role: 'advisor' });
+      expect(granted.status).toBe(200);
+    }
+    const { key } = await scopedKey(t.app, owner, { farms: [shared] });
+    const listed = (await (await call(t.app, key, 'GET', `/api/farms?organisation=${org.id}`)).json()) as {
+      data: Array<{ b_id_farm: string; role: string }>;
+      pagination: { total: number };
+    };
+    expect(listed.data.map((farm) => [farm.b_id_farm, farm.role])).toEqual([[shared, 'advisor']]);
+    expect(listed.pagination.total).toBe(1);
+    await expectProblem(await call(t.app, key, 'GET', `/api/farms/${alsoShared}`), 404, 'not-found');
+    // A farm-limited key changes no organisation: a member it added would reach every farm shared with it.
+    await expectProblem(
+      await call(t.app, key, 'PUT', `/api/organisations/${org.id}/members`, { email: neighbour.email, role: 'member' }),
+      403,
+      'forbidden',
+    );
+    for (let i = 0; i < 3; i++) expect((await call(t.app, key, 'GET', `/api/farms/${shared}`)).status).toBe(200);
+    expect((await call(t.app, owner.key, 'DELETE', `/api/organisations/${org.id}/members/${encodeURIComponent(owner.email)}`)).status).toBe(
+      204,
+    );
+    await expectProblem(await call(t.app, key, 'GET', `/api/farms/${shared}`), 404, 'not-found');
+    expect(((await (await call(t.app, key, 'GET', '/api/farms')).json()) as { pagination: { total: number } }).pagination.total).toBe(0);
   });
 
   it('refuses key management and new farms to every scoped key, so none makes itself a wider key', async () => {

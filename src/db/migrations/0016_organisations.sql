@@ -24,6 +24,7 @@ CREATE TABLE "organisation_members" (
 	"user_id" text NOT NULL,
 	"role" text NOT NULL,
 	"created_at" timestamp (6) with time zone DEFAULT now() NOT NULL,
+	"joined_at" timestamp with time zone,
 	CONSTRAINT "organisation_members_organisation_id_user_id_pk" PRIMARY KEY("organisation_id","user_id"),
 	CONSTRAINT "organisation_members_role_check" CHECK ("organisation_members"."role" in ('owner', 'admin', 'member'))
 );
@@ -56,7 +57,7 @@ CREATE TABLE "pending_organisation_members" (
 ALTER TABLE "users" ADD COLUMN "access_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "organisation_audit" ADD CONSTRAINT "organisation_audit_organisation_id_organisations_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("organisation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organisation_farm_access" ADD CONSTRAINT "organisation_farm_access_b_id_farm_farms_b_id_farm_fk" FOREIGN KEY ("b_id_farm") REFERENCES "public"."farms"("b_id_farm") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "organisation_farm_access" ADD CONSTRAINT "organisation_farm_access_organisation_id_organisations_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("organisation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "organisation_farm_access" ADD CONSTRAINT "organisation_farm_access_organisation_id_organisations_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("organisation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organisation_members" ADD CONSTRAINT "organisation_members_organisation_id_organisations_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("organisation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organisation_members" ADD CONSTRAINT "organisation_members_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pending_farm_access" ADD CONSTRAINT "pending_farm_access_b_id_farm_farms_b_id_farm_fk" FOREIGN KEY ("b_id_farm") REFERENCES "public"."farms"("b_id_farm") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
