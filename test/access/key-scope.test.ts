@@ -15,7 +15,7 @@ type ScopedKey = 'read' | 'otherFarm';
 
 function expectedStatus(rule: Rule, key: ScopedKey, method: string): number {
   if (rule.scope === 'user') return rule.keys[key];
-  if (rule.scope === 'organisation') return method === 'GET' ? rule.ok : 403;
+  if (rule.scope === 'organisation') return method === 'GET' || rule.calculation ? rule.ok : 403;
   if (key === 'otherFarm') return 404;
   return rule.action === 'read' || rule.action === 'oversee' ? rule.ok : 403;
 }

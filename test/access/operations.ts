@@ -22,11 +22,12 @@ interface KeyAnswers {
  * What an operation needs: `farm` operations act on the fixture farm with `action`; `organisation` ones on
  * the fixture's organisation, with at least the role `least` in it; `user` operations act on the caller's
  * own things (their farm list, their keys, the catalogues), and say what a scoped key gets (the answer of
- * the others to one follows from what they do: see key-scope.test.ts).
+ * the others to one follows from what they do: see key-scope.test.ts). An organisation's `calculation` is a
+ * read, though sent as a POST.
  */
 export type Rule =
   | { scope: 'farm'; action: Action; ok: number; body?: (f: Fixture, users: Users) => unknown; ownToo?: Role }
-  | { scope: 'organisation'; least: OrganisationRole; ok: number; body?: (f: Fixture, users: Users) => unknown }
+  | { scope: 'organisation'; least: OrganisationRole; ok: number; body?: (f: Fixture, users: Users) => unknown; calculation?: true }
   | { scope: 'user'; ok: number; keys: KeyAnswers; body?: () => unknown };
 
 export type Role = 'none' | 'researcher' | 'advisor' | 'owner' | 'other-owner';
@@ -53,6 +54,8 @@ export const rules: Record<string, Rule> = {
     ok: 201,
     body: () => ({ b_name: 'New', b_geometry: rectangle(), b_start: '2020-01-01' }),
   },
+  'GET /api/farms/{b_id_farm}/cultivations': { scope: 'farm', action: 'read', ok: 200 },
+  'GET /api/farms/{b_id_farm}/soil-analyses': { scope: 'farm', action: 'read', ok: 200 },
   'GET /api/fields/{b_id}': { scope: 'farm', action: 'read', ok: 200 },
   'PATCH /api/fields/{b_id}': { scope: 'farm', action: 'write', ok: 200, body: () => ({ b_name: 'Renamed' }) },
   'DELETE /api/fields/{b_id}': { scope: 'farm', action: 'write', ok: 204 },
@@ -155,6 +158,26 @@ export const rules: Record<string, Rule> = {
   'POST /api/fields/{b_id}/calculations/organic-matter-balance': { scope: 'farm', action: 'read', ok: 200 },
   'POST /api/farms/{b_id_farm}/calculations/norms': { scope: 'farm', action: 'read', ok: 200, body: () => ({ year: 2025 }) },
   'POST /api/fields/{b_id}/calculations/norms': { scope: 'farm', action: 'read', ok: 200, body: () => ({ year: 2025 }) },
+  'POST /api/organisations/{org_id}/calculations/nitrogen-balance': {
+    scope: 'organisation',
+    least: 'member',
+    ok: 200,
+    calculation: true,
+    body: () => ({ start: '2025-01-01', end: '2025-12-31' }),
+  },
+  'POST /api/organisations/{org_id}/calculations/organic-matter-balance': {
+    scope: 'organisation',
+    least: 'member',
+    ok: 200,
+    calculation: true,
+  },
+  'POST /api/organisations/{org_id}/calculations/norms': {
+    scope: 'organisation',
+    least: 'member',
+    ok: 200,
+    calculation: true,
+    body: () => ({ year: 2025 }),
+  },
   'GET /api/keys': { scope: 'user', ok: 200, keys: { read: 403, otherFarm: 403 } },
   'POST /api/keys': { scope: 'user', ok: 201, keys: { read: 403, otherFarm: 403 }, body: () => ({ name: 'matrix' }) },
   'DELETE /api/keys/{id}': { scope: 'user', ok: 204, keys: { read: 403, otherFarm: 403 } },

@@ -1,21 +1,22 @@
-// Organisations for the tests of what is shared with them.
-import { sql } from 'drizzle-orm';
-import { newId } from '../../src/core/secrets.js';
-import type { Account, TestApp } from './app.js';
+// Organisations for the tests of what is shared with them, made through the API.
+import type { App } from '../../src/app/app.js';
+import { call, type Account } from './app.js';
 
 /** An organisation with `account` as its owner; its id. */
-export async function createOrganisation(t: TestApp, account: Account, name: string): Promise<string> {
-  const id = newId();
-  await t.database.db.execute(sql`insert into organisations (organisation_id, name) values (${id}, ${name})`);
-  await t.database.db.execute(
-    sql`insert into organisation_members (organisation_id, user_id, role) values (${id}, ${account.userId}, 'owner')`,
-  );
-  return id;
+export async function createOrganisation(t: { app: App }, account: Account, name: string): Promise<string> {
+  const response = await call(t.app, account.key, 'POST', '/api/organisations', { name });
+  if (response.status !== 201) throw new Error(`organisation creation failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
 }
 
 /** Shares the farm of `owner` with the organisation in `role`. */
-export async function shareWithOrganisation(t: TestApp, _owner: Account, farmId: string, orgId: string, role: 'advisor' | 'researcher') {
-  await t.database.db.execute(sql`
-    insert into organisation_farm_access (b_id_farm, organisation_id, role, farm_created_at)
-    select b_id_farm, ${orgId}, ${role}, created_at from farms where b_id_farm = ${farmId}`);
+export async function shareWithOrganisation(
+  t: { app: App },
+  owner: Account,
+  farmId: string,
+  organisation: string,
+  role: 'advisor' | 'researcher',
+): Promise<void> {
+  const response = await call(t.app, owner.key, 'PUT', `/api/farms/${farmId}/access`, { organisation, role });
+  if (response.status !== 200) throw new Error(`sharing with the organisation failed: ${response.status} ${await response.text()}`);
 }

@@ -10,8 +10,9 @@ import { apiKeySecurity } from '../../http/openapi.js';
 import { pageQuerySchema } from '../../http/pagination.js';
 import { newErrorId } from '../../http/problem.js';
 import { json } from '../../http/responses.js';
-import { idParams, jsonContent } from '../../http/route-helpers.js';
+import { jsonContent } from '../../http/route-helpers.js';
 import { listFarms } from '../../resources/farms/store.js';
+import { organisationIdParam } from '../../resources/organisations/schemas.js';
 import { requestedTimeframe } from '../dates.js';
 import { farmNitrogenBalances } from '../nitrogen-balance/farms.js';
 import { farmBalanceSchema } from '../nitrogen-balance/schemas.js';
@@ -27,8 +28,6 @@ import { portfolioPage, type FarmsCalculation } from './page.js';
 import { withoutFields } from './rows.js';
 import { portfolioPageSchema } from './schemas.js';
 import { MAX_PAGE_FIELDS } from './work.js';
-
-const organisationParams = idParams('org_id', 'Organisation identifier.');
 
 const paging = `Pages over the farms shared with the organisation in the order of GET /api/farms?organisation= (\`limit\` 1–200, default 50, and \`offset\`); a page also ends early once its farms would hold more than ${MAX_PAGE_FIELDS} fields (never before its first farm): go on at \`pagination.next_offset\`. Each row is the farm endpoint's answer for that farm without its \`fields\`, or an \`error\` when the farm cannot be calculated, which never fails the page. Members of the organisation only (404 otherwise). One page counts as one request against the calculation limit.`;
 
@@ -62,7 +61,7 @@ export function portfolioRoutes(config: Config, database: DatabaseHandle, log: L
       description: `${spec.description} ${paging}`,
       security: apiKeySecurity,
       request: {
-        params: organisationParams,
+        params: organisationIdParam.params,
         query: pageQuerySchema,
         body: { required: false, content: jsonContent(spec.body as z.ZodType) },
       },
