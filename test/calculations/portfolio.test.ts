@@ -56,7 +56,12 @@ describe.each(storageKinds)('portfolio calculations on %s', (kind) => {
     t = await startTestApp(kind);
     owner = await signUpWithKey(t.app);
     member = await signUpWithKey(t.app);
-    orgId = await createOrganisation(t, member, 'Adviesbureau');
+    // The farms' owner makes the organisation (one shares with an organisation one belongs to), hands it to the
+    // member and leaves it once the farms are shared: from then on the owner is no member of it.
+    orgId = await createOrganisation(t, owner, 'Adviesbureau');
+    expect(
+      (await call(t.app, owner.key, 'PUT', `/api/organisations/${orgId}/members`, { email: member.email, role: 'owner' })).status,
+    ).toBe(200);
     const farms: string[] = [];
 
     // A farm with a record of every kind: derogation, grazing intention, certification, harvest, application.
@@ -93,6 +98,7 @@ describe.each(storageKinds)('portfolio calculations on %s', (kind) => {
     for (const [index, farm] of farms.entries()) {
       await shareWithOrganisation(t, owner, farm, orgId, index % 2 === 0 ? 'advisor' : 'researcher');
     }
+    expect((await call(t.app, owner.key, 'DELETE', `/api/organisations/${orgId}/members/${owner.email}`)).status).toBe(204);
     // The member's own farm, not shared with the organisation, is never in its pages.
     await createFarm(t.app, member.key, { b_name_farm: 'Eigen bedrijf' });
 
