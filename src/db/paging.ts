@@ -39,6 +39,12 @@ const totalOf = (table: PgTable, where: SQL | undefined) =>
   sql<number>`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`.mapWith(Number).as(TOTAL);
 const TOTAL = 'page_total';
 
+/** A table whose one row per row of the listed table the page's columns also read from (a product's name, say). */
+export interface JoinedTable {
+  table: PgTable;
+  on: SQL;
+}
+
 /**
  * One page of `columns` of the rows of `table` that match `where`, in `orderBy` order, and their total:
  * one statement, the total a column of each row. A page without rows carries no total: then the page
@@ -51,16 +57,20 @@ export async function selectPage<TColumns extends Record<string, PgColumn | SQL.
   where: SQL | undefined,
   orderBy: PgColumn[],
   page: PageQuery,
+  joined?: JoinedTable,
 ): Promise<{ data: SelectedRow<TColumns>[]; total: number }> {
   const selection: Record<string, PgColumn | SQL.Aliased> = columns;
-  const pageOf = (tx: Database, total?: SQL.Aliased<number>) =>
-    tx
+  const pageOf = (tx: Database, total?: SQL.Aliased<number>) => {
+    const query = tx
       .select(total ? { ...selection, [TOTAL]: total } : selection)
       .from(table)
+      .$dynamic();
+    return (joined ? query.innerJoin(joined.table, joined.on) : query)
       .where(where)
       .orderBy(...orderBy)
       .limit(page.limit)
       .offset(page.offset);
+  };
   // The rows of `selection`, as drizzle types them for the concrete `columns` of a caller.
   const read = async (tx: Database) => (await pageOf(tx)) as SelectedRow<TColumns>[];
   const rows = (await pageOf(db, totalOf(table, where))) as Array<SelectedRow<TColumns> & { [TOTAL]: number }>;
