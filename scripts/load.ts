@@ -73,7 +73,13 @@ async function round(side: Side, number: number): Promise<void> {
   try {
     if (side.workload === undefined) {
       progress(`${build.label}: ${setting.users} users, each with ${setting.keysPerUser} keys and a farm`);
-      side.workload = await Workload.create(client, setting.users, setting.keysPerUser, Date.now().toString(36));
+      // Users are set up a few at a time, so some connections sit idle now and then: a new one for each request.
+      const setUp = new HttpClient(server.url, setting.connections, false);
+      try {
+        side.workload = await Workload.create(setUp, setting.users, setting.keysPerUser, Date.now().toString(36));
+      } finally {
+        setUp.close();
+      }
     }
     if (setting.warmupSeconds > 0) {
       progress(`${build.label}, round ${number}: warming up for ${setting.warmupSeconds} s`);
