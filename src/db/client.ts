@@ -12,10 +12,11 @@ import { acquireDirectoryLock } from './lock.js';
 import { migratePglite, migratePostgres } from './migrate.js';
 import { createDataDir, createImage } from './pglite-create.js';
 import { postgresUnavailable } from './postgres-unavailable.js';
-import { PgliteThread, type EmbeddedClient, type StatementListener } from './pglite-thread.js';
+import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Statement } from './statement.js';
 
-export type { StatementListener };
+/** Told of each statement a database handle sends, as it is sent (for the tests that pin how many a request takes). */
+export type StatementListener = (text: string) => void;
 
 /** What both drivers answer a raw statement with (`db.execute`): node-postgres and PGlite results both carry `rows`. */
 interface RowsResult extends PgQueryResultHKT {

@@ -30,13 +30,6 @@ export type ThreadRequest = { id: number } & (
 export type ThreadReply =
   { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { message: string; fields: Record<string, unknown> } };
 
-/**
- * Told of each statement a database handle sends, as it is sent, BEGIN and COMMIT included (for the
- * tests that pin how many statements a write takes). Each is a round trip of its own, except the
- * embedded database's BEGIN, which goes with the transaction's first statement.
- */
-export type StatementListener = (text: string) => void;
-
 /** What drizzle and Akker use of a PGlite client: a PGlite itself, or a PgliteThread. */
 export interface EmbeddedClient {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -85,10 +78,7 @@ export class PgliteThread implements EmbeddedClient {
   /** The statement posted last: the thread runs them in order, so all have settled once it has. */
   #lastPosted: Promise<unknown> = Promise.resolve();
 
-  private constructor(
-    options: PgliteThreadOptions,
-    private readonly onStatement?: StatementListener,
-  ) {
+  private constructor(options: PgliteThreadOptions) {
     this.#worker = new Worker(WORKER_SCRIPT, { workerData: options, execArgv: [] });
     this.#worker.on('message', (reply: ThreadReply) => this.#settle(reply));
     this.#worker.on('error', (error) => this.#stop(new Error(`The embedded database failed: ${error.message}`, { cause: error })));
@@ -98,8 +88,8 @@ export class PgliteThread implements EmbeddedClient {
   }
 
   /** Starts the thread and opens the database in it. */
-  static async start(options: PgliteThreadOptions = {}, onStatement?: StatementListener): Promise<PgliteThread> {
-    const thread = new PgliteThread(options, onStatement);
+  static async start(options: PgliteThreadOptions = {}): Promise<PgliteThread> {
+    const thread = new PgliteThread(options);
     const opened = new Promise((resolve, reject) => thread.#waiting.set(READY, { resolve, reject }));
     try {
       await opened;
@@ -185,10 +175,6 @@ export class PgliteThread implements EmbeddedClient {
   #send(request: DistributiveOmit<ThreadRequest, 'id'>): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const message = { ...request, id: this.#nextId++ } as ThreadRequest;
-    if (request.kind !== 'close') {
-      if (request.begin) this.onStatement?.('BEGIN');
-      this.onStatement?.(request.text);
-    }
     this.#lastPosted = new Promise((resolve, reject) => {
       // While statements are out, the thread keeps the process alive (a script awaiting one must not exit).
       if (this.#waiting.size === 0) this.#worker.ref();

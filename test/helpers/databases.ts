@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, pgliteHandle, type DatabaseHandle, type StatementListener } from '../../src/db/client.js';
-import { PgliteThread } from '../../src/db/pglite-thread.js';
+import { PgliteThread, type EmbeddedClient } from '../../src/db/pglite-thread.js';
 import { tempDir } from './temp.js';
 
 export type StorageKind = 'pglite' | 'postgres';
@@ -18,8 +18,29 @@ let template: Blob | undefined;
 /** The migrated template of the run (global-setup.ts), read once per test process: a Blob cannot be changed. */
 export const pgliteTemplate = (): Blob => (template ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
 
+/** `client`, telling `onStatement` of each statement it sends, a transaction's BEGIN and COMMIT included. */
+function listenedTo(client: EmbeddedClient, onStatement: StatementListener): EmbeddedClient {
+  return {
+    query: (text, params, options) => (onStatement(text), client.query(text, params, options)),
+    exec: (text) => (onStatement(text), client.exec(text)),
+    transaction: async (work) => {
+      onStatement('BEGIN');
+      const result = await client.transaction((tx) =>
+        work({
+          query: (text, params, options) => (onStatement(text), tx.query(text, params, options)),
+          exec: (text) => (onStatement(text), tx.exec(text)),
+        }),
+      );
+      onStatement('COMMIT');
+      return result;
+    },
+    close: () => client.close(),
+  };
+}
+
 export async function openTestPglite(onStatement?: StatementListener): Promise<DatabaseHandle> {
-  return pgliteHandle(await PgliteThread.start({ loadDataDir: pgliteTemplate() }, onStatement));
+  const client = await PgliteThread.start({ loadDataDir: pgliteTemplate() });
+  return pgliteHandle(onStatement ? listenedTo(client, onStatement) : client);
 }
 
 /**
