@@ -72,4 +72,6 @@ export async function measure(name: string, target: Target, connections: number,
   return summarize([await sample(name, target, connections, durations.seconds)]);
 }
 
-const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+/** The value below which a share `q` of the sorted values lie (NaN when there are none). */
+export const percentile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]! : Number.NaN;

@@ -12,7 +12,8 @@ import { atExit } from './cleanup.js';
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-const START_TIMEOUT_MS = 60_000;
+// A new embedded database runs initdb first: on a busy shared machine that alone can take a minute.
+const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** How often the log file is read while a server starts. */
 const TAIL_INTERVAL_MS = 20;

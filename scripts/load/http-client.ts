@@ -12,11 +12,12 @@ export class HttpClient {
   private readonly host: string;
   private readonly port: number;
 
-  constructor(baseUrl: string, connections: number) {
+  /** `keepAlive` false: a connection per request (no reuse of one the server is closing as idle). */
+  constructor(baseUrl: string, connections: number, keepAlive = true) {
     const url = new URL(baseUrl);
     this.host = url.hostname;
     this.port = Number(url.port);
-    this.agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+    this.agent = new Agent({ keepAlive, maxSockets: connections, maxFreeSockets: connections });
   }
 
   send(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {

@@ -2,9 +2,9 @@
 // that holds the farm's row from the check to the commit.
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../core/principal.js';
-import type { Database } from '../db/client.js';
+import { queryRows, type Database } from '../db/client.js';
 import { recordWrite, type AuditAction, type AuditedKind } from './audit.js';
-import { authorize, type Action, type ResourceKind } from './roles.js';
+import { allowedFarm, authorize, type Action, type ResourceKind } from './roles.js';
 
 /** The resource the write acts on, and what the principal must be allowed to do to it. */
 interface WriteTarget {
@@ -35,6 +35,18 @@ async function holdFarm(tx: Database, farmId: string): Promise<void> {
   await tx.execute(sql`select 1 from farms where b_id_farm = ${farmId} for no key update`);
 }
 
+/**
+ * Holds the farm of the target as holdFarm does, in the same statement that finds it, but only when the
+ * principal's role there allows the write: a caller without the role holds nothing. Whether it did.
+ */
+async function holdFarmIfAllowed(tx: Database, principal: Principal, target: WriteTarget, action: Action): Promise<boolean> {
+  const held = await queryRows(
+    tx,
+    sql`select 1 from farms where b_id_farm = (${allowedFarm(principal, target.kind, target.id, action)}) for no key update`,
+  );
+  return held.length > 0;
+}
+
 /** The last step of the transaction, after the change and its audit entry: its result is the write's. */
 type BeforeCommit<T, R> = (tx: Database, result: T) => Promise<R>;
 
@@ -54,12 +66,15 @@ export function auditedWrite<T, R>(
 ): Promise<T | R> {
   const action = target.action ?? 'write';
   return db.transaction(async (tx) => {
-    // A caller without the role is refused before it can hold anything.
-    const farmId = await authorize(tx, principal, target.kind, target.id, action);
-    await holdFarm(tx, farmId);
-    // Asked again under the lock: this statement sees every write committed before it, so a record
-    // deleted (or a role taken away) while this request waited is 404 (or 403) now.
-    await authorize(tx, principal, target.kind, target.id, action);
+    const held = await holdFarmIfAllowed(tx, principal, target, action);
+    // Asked under the lock: this statement sees every write committed before it, so a record deleted
+    // (or a role taken away) while this request waited is 404 (or 403) now. Without the lock, it refuses.
+    let farmId = await authorize(tx, principal, target.kind, target.id, action);
+    if (!held) {
+      // The role was granted between the two statements: held now, and asked again under the lock.
+      await holdFarm(tx, farmId);
+      farmId = await authorize(tx, principal, target.kind, target.id, action);
+    }
     const result = await perform(tx, farmId);
     const done = typeof change.action === 'string' ? change.action : change.action(result);
     if (done !== null) {

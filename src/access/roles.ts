@@ -102,6 +102,15 @@ export function authorizeAccountChange(principal: Principal, what: string): void
   }
 }
 
+/** A query of the farm the resource belongs to, when the principal's role there allows `action`; of no row otherwise. */
+export const allowedFarm = (principal: Principal, kind: ResourceKind, id: string, action: Action): SQL =>
+  sql`select r.b_id_farm from (${farmOf[kind](id)}) as r
+    join farm_access a on a.b_id_farm = r.b_id_farm and a.user_id = ${principal.userId}
+    where a.role in (${sql.join(
+      rolesAllowed[action].map((role) => sql`${role}`),
+      sql`, `,
+    )})`;
+
 /** Checks the principal may do `action` on the resource and returns the farm it belongs to. */
 export async function authorize(db: Database, principal: Principal, kind: ResourceKind, id: string, action: Action): Promise<string> {
   return (await authorizeWithRole(db, principal, kind, id, action)).farmId;

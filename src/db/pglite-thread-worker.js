@@ -42,6 +42,7 @@ function describe(error) {
  * @returns {Promise<unknown>}
  */
 async function run(database, request) {
+  if (request.kind !== 'close' && request.begin) return afterBegin(database, () => run(database, { ...request, begin: false }));
   switch (request.kind) {
     case 'query': {
       const { text, params, rowMode, textTypes, paramTypes } = request;
@@ -57,6 +58,21 @@ async function run(database, request) {
     case 'close':
       return database.close();
   }
+}
+
+/**
+ * A transaction's first statement, with its BEGIN: both handed to PGlite at once, since it runs its
+ * statements in the order they are called, ahead of any message that comes after. BEGIN fails only with
+ * the database itself (a BEGIN inside a transaction is a warning), and then so does the statement.
+ * @param {PGlite} database
+ * @param {() => Promise<unknown>} statement
+ */
+async function afterBegin(database, statement) {
+  const begun = database.exec('BEGIN');
+  const [begin, result] = await Promise.allSettled([begun, statement()]);
+  if (begin.status === 'rejected') throw begin.reason;
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /** @param {ThreadReply} reply */

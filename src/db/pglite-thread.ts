@@ -6,8 +6,11 @@
 // Protocol: the main thread posts requests, each with an id; the worker runs them one at a time, in
 // the order they arrived, and answers each with its id on the same port, so answers arrive in the
 // order the statements ran. Statements are pipelined (posted without waiting for the one before); a
-// transaction is BEGIN … COMMIT posted by the main thread and awaited like any statement, and while
-// one is open, statements from outside it wait here, as they would inside PGlite itself.
+// transaction is BEGIN … COMMIT posted by the main thread, and while one is open, statements from
+// outside it wait here, as they would inside PGlite itself. BEGIN goes with the transaction's first
+// statement (`begin`: the thread runs BEGIN, then the statement only if BEGIN succeeded): every other
+// statement waits while a transaction is open, so each of its round trips through the main thread's
+// event loop counts, and this saves one.
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 
@@ -19,8 +22,8 @@ export interface PgliteThreadOptions {
 }
 
 export type ThreadRequest = { id: number } & (
-  | { kind: 'query'; text: string; params: unknown[]; rowMode: RowMode; textTypes: number[]; paramTypes?: number[] }
-  | { kind: 'exec'; text: string }
+  | { kind: 'query'; text: string; params: unknown[]; rowMode: RowMode; textTypes: number[]; paramTypes?: number[]; begin: boolean }
+  | { kind: 'exec'; text: string; begin: boolean }
   | { kind: 'close' }
 );
 
@@ -120,18 +123,20 @@ export class PgliteThread implements EmbeddedClient {
     await before;
     this.#openTransaction = ended;
     try {
-      await this.#exec('BEGIN');
+      let begun = false;
+      /** Whether the statement about to be sent is the transaction's first, which begins it. */
+      const first = () => !begun && (begun = true);
       let result: T;
       try {
         result = await work({
-          query: (text, params, options) => this.#query(text, params, options),
-          exec: (text) => this.#exec(text),
+          query: (text, params, options) => this.#query(text, params, options, first()),
+          exec: (text) => this.#exec(text, first()),
         });
       } catch (error) {
-        await this.#exec('ROLLBACK').catch(() => {});
+        if (begun) await this.#exec('ROLLBACK').catch(() => {});
         throw error;
       }
-      await this.#exec('COMMIT');
+      if (begun) await this.#exec('COMMIT');
       return result;
     } finally {
       this.#openTransaction = null;
@@ -153,18 +158,18 @@ export class PgliteThread implements EmbeddedClient {
     }
   }
 
-  #query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+  #query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}, begin = false): Promise<Results<T>> {
     const { rowMode = 'object', parsers, paramTypes, serializers, blob, onNotice } = options;
     if (serializers || blob || onNotice) {
       return Promise.reject(new Error('The embedded database thread takes no serializers, blob or onNotice in a query.'));
     }
     const textTypes = parsers ? Object.keys(parsers).map(Number) : [];
-    const sent = this.#send({ kind: 'query', text, params, rowMode, textTypes, paramTypes }) as Promise<Results<T>>;
+    const sent = this.#send({ kind: 'query', text, params, rowMode, textTypes, paramTypes, begin }) as Promise<Results<T>>;
     return parsers ? sent.then((result) => parseColumns(result, parsers, rowMode)) : sent;
   }
 
-  #exec(text: string): Promise<Results[]> {
-    return this.#send({ kind: 'exec', text }) as Promise<Results[]>;
+  #exec(text: string, begin = false): Promise<Results[]> {
+    return this.#send({ kind: 'exec', text, begin }) as Promise<Results[]>;
   }
 
   #send(request: DistributiveOmit<ThreadRequest, 'id'>): Promise<unknown> {

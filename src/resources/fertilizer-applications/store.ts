@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { amountInKgPerHa, storedFertilizer, type AmountUnit } from '../../catalogues/fertilizers.js';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { countRows, inOneSnapshot } from '../../db/paging.js';
+import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { farmFertilizers, fertilizerApplications, fields } from '../../db/schema.js';
 import { recordColumns, type SelectedRow } from '../../db/records.js';
@@ -24,8 +24,10 @@ const withName = ({ created_at, updated_at, ...row }: SelectedRow<typeof columns
   updated_at,
 });
 
-const select = (db: Database) =>
-  db.select(columns).from(fertilizerApplications).innerJoin(farmFertilizers, eq(farmFertilizers.p_id, fertilizerApplications.p_id));
+/** The farm's product an application spreads, whose catalogue code gives its name. */
+const product = { table: farmFertilizers, on: eq(farmFertilizers.p_id, fertilizerApplications.p_id) };
+
+const select = (db: Database) => db.select(columns).from(fertilizerApplications).innerJoin(product.table, product.on);
 
 /** The product of `fertilizerId` if it belongs to the farm of `fieldId`, and the amount in kg/ha. */
 async function convertAmount(tx: Database, fieldId: string, fertilizerId: string, amount: number, unit: AmountUnit | undefined) {
@@ -80,17 +82,9 @@ async function readApplication(tx: Database, applicationId: string) {
 
 export async function listApplications(db: Database, fieldId: string, page: PageQuery & DateRange) {
   const where = and(eq(fertilizerApplications.b_id, fieldId), dateWithin(fertilizerApplications.p_app_date, page));
-  const [rows, total] = await inOneSnapshot(db, (tx) =>
-    Promise.all([
-      select(tx)
-        .where(where)
-        .orderBy(fertilizerApplications.created_at, fertilizerApplications.p_app_id)
-        .limit(page.limit)
-        .offset(page.offset),
-      countRows(tx, fertilizerApplications, where),
-    ]),
-  );
-  return { data: rows.map(withName), total };
+  const order = [fertilizerApplications.created_at, fertilizerApplications.p_app_id];
+  const { data, total } = await selectPage(db, fertilizerApplications, columns, where, order, page, product);
+  return { data: data.map(withName), total };
 }
 
 export async function updateApplication(tx: Database, applicationId: string, changes: ApplicationUpdate, precondition?: Precondition) {
