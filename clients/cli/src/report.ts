@@ -36,7 +36,7 @@ export function reviewTable(review: Review, crops: CropPlan[]): string {
           ? 'by source id'
           : `by overlap ${entry.overlap!.toFixed(3)}`
         : entry.status === 'refused' && entry.field
-          ? `${entry.field.id}, kept`
+          ? 'source id, kept'
           : '';
     const differs = entry.status === 'changed' ? entry.differences.join(', ') : entry.status === 'refused' ? entry.reason : '';
     lines.push(
