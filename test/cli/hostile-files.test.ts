@@ -25,7 +25,7 @@ function expectOneLine(run: CliRun, code: number, message: string | RegExp) {
   expect(run.code, run.out + run.err).toBe(code);
   expect(run.err).toMatch(/^akker: [^\n]+\n$/);
   expect(run.err).toMatch(message);
-  expect(run.err).not.toMatch(/TypeError|RangeError|stack|    at /);
+  expect(run.err).not.toMatch(/TypeError|RangeError|stack| {4}at /);
 }
 
 const lonLatSquare = (lon: number, lat: number) => [
@@ -253,7 +253,7 @@ describe('akker fields import on damaged and hostile files', () => {
       'feature 1 (Kapot): not sent: it has coordinates that are not rings of [x, y] positions of numbers (a Polygon)',
     );
     expect(run.out).toContain('feature 2 (Nul): not sent: it has coordinates that are not rings');
-    expect(run.out + run.err).not.toMatch(/TypeError|    at /);
+    expect(run.out + run.err).not.toMatch(/TypeError| {4}at /);
     expect((await fieldsOf(farm)).map((f) => f.b_name)).toEqual(['Goed']);
   });
 

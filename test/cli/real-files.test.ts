@@ -133,7 +133,9 @@ describe('akker fields import on real files', () => {
     const fields = await fieldsOf(farm);
     expect(fields.map((f) => f.b_name)).toEqual(['Hoog', 'Berg']);
     for (const field of fields) {
-      const geometry = (await (await server.send(user.key, 'GET', `/api/fields/${field.b_id}`)).json()).b_geometry;
+      const { b_geometry: geometry } = (await (await server.send(user.key, 'GET', `/api/fields/${field.b_id}`)).json()) as {
+        b_geometry: { coordinates: number[][][] };
+      };
       expect(geometry.coordinates.flat(2).length).toBe(10); // 5 positions of 2 numbers each
     }
   });
