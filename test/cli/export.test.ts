@@ -34,7 +34,8 @@ describe('akker fields export', () => {
       env,
     );
     expect(run.code, run.out + run.err).toBe(0);
-  });
+    // 205 fields and their writes: on a busy machine this takes longer than a hook's default minute.
+  }, 180_000);
   afterAll(() => server.close());
 
   it('writes every field of the farm as GeoJSON in WGS 84 to standard output', async () => {
