@@ -192,7 +192,7 @@ describe('akker fields import on damaged and hostile files', () => {
       } finally {
         await rm(dir, { recursive: true });
       }
-    });
+    }, 180_000);
 
     it(`refuses a shapefile of more than ${MAX_FEATURES} polygons with one line (exit 2)`, async () => {
       const path = join(tempDir('cli-many-'), 'percelen.shp');

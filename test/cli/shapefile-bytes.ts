@@ -139,14 +139,34 @@ export async function writeManySquares(path: string, count: number): Promise<voi
       ],
     ];
   };
-  const recordBytes = record(1, square(0), POLYGON).length;
+  // One record, copied for each square with its number and position changed: 136 bytes, its points from byte 56.
+  const template = record(1, square(0), POLYGON);
+  const perChunk = 10_000;
   const stream = createWriteStream(path);
   const write = (bytes: Uint8Array) =>
     new Promise<void>((resolve, reject) => stream.write(bytes, (error) => (error ? reject(error) : resolve())));
-  await write(header(POLYGON, 100 + count * recordBytes));
-  for (let i = 0; i < count; i += 10_000) {
-    const chunk = Array.from({ length: Math.min(10_000, count - i) }, (_, k) => record(i + k + 1, square(i + k), POLYGON));
-    await write(Buffer.concat(chunk));
+  await write(header(POLYGON, 100 + count * template.length));
+  for (let first = 0; first < count; first += perChunk) {
+    const records = Math.min(perChunk, count - first);
+    const chunk = new Uint8Array(records * template.length);
+    const view = new DataView(chunk.buffer);
+    for (let k = 0; k < records; k++) {
+      const at = k * template.length;
+      chunk.set(template, at);
+      view.setInt32(at, first + k + 1, false);
+      const dx = ((first + k) % 1000) * 10;
+      const dy = Math.floor((first + k) / 1000) * 10;
+      for (let offset = 12; offset < 44; offset += 16) {
+        view.setFloat64(at + offset, view.getFloat64(at + offset, true) + dx, true);
+        view.setFloat64(at + offset + 8, view.getFloat64(at + offset + 8, true) + dy, true);
+      }
+      for (let point = 0; point < 5; point++) {
+        const offset = at + 56 + point * 16;
+        view.setFloat64(offset, view.getFloat64(offset, true) + dx, true);
+        view.setFloat64(offset + 8, view.getFloat64(offset + 8, true) + dy, true);
+      }
+    }
+    await write(chunk);
   }
   await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }

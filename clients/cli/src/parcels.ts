@@ -66,11 +66,8 @@ function endOf(properties: Record<string, unknown>): string | null | undefined {
 }
 
 /** The outline in WGS 84 with its rings right-handed, or why there is none. */
-function outlineIn(feature: SourceFile['features'][number], toWgs84: (p: number[]) => number[]): Outline | string {
-  const outline = outlineOf(feature.geometry);
-  if (typeof outline === 'string') return outline;
-  return rightHanded(mapPositions(outline, toWgs84));
-}
+const outlineIn = (outline: Outline | string, toWgs84: (p: number[]) => number[]): Outline | string =>
+  typeof outline === 'string' ? outline : rightHanded(mapPositions(outline, toWgs84));
 
 /**
  * The name of a feature that states none, made from what the file has: an RVO export's sequence number or
@@ -85,13 +82,14 @@ function madeUpName(properties: Record<string, unknown>, fileName: string, posit
 }
 
 /** The first position of the file that lies outside where its CRS is used, as a failure that names it. */
-function checkAreaOfUse(crs: CrsCode, sources: Map<number, Outline>, toWgs84: (p: number[]) => number[]) {
-  for (const [feature, outline] of sources) {
+function checkAreaOfUse(crs: CrsCode, sources: Array<Outline | string>, toWgs84: (p: number[]) => number[]) {
+  for (const [index, outline] of sources.entries()) {
+    if (typeof outline === 'string') continue;
     for (const position of polygonsOf(outline).flat(1).flat(1)) {
       const outside = outsideAreaOfUse(crs, toWgs84(position));
       if (outside === undefined) continue;
       throw new CommandFailure(
-        `feature ${feature} has a position (${position[0]}, ${position[1]}) outside where its coordinate ` +
+        `feature ${index + 1} has a position (${position[0]}, ${position[1]}) outside where its coordinate ` +
           `system is used: ${outside}. Nothing was sent: is the file in another system? Give it with --crs`,
       );
     }
@@ -101,8 +99,12 @@ function checkAreaOfUse(crs: CrsCode, sources: Map<number, Outline>, toWgs84: (p
 /** Two features with one source id would be two fields for one parcel: each such feature is refused, naming the others. */
 function refuseSharedSourceIds(parcels: Parcel[]) {
   const bySourceId = new Map<string, Parcel[]>();
-  for (const parcel of parcels)
-    if (parcel.sourceId !== null) bySourceId.set(parcel.sourceId, [...(bySourceId.get(parcel.sourceId) ?? []), parcel]);
+  for (const parcel of parcels) {
+    if (parcel.sourceId === null) continue;
+    const sharing = bySourceId.get(parcel.sourceId);
+    if (sharing) sharing.push(parcel);
+    else bySourceId.set(parcel.sourceId, [parcel]);
+  }
   for (const [sourceId, sharing] of bySourceId) {
     if (sharing.length < 2) continue;
     for (const parcel of sharing) {
@@ -119,12 +121,8 @@ function refuseSharedSourceIds(parcels: Parcel[]) {
  */
 export function parcelsOf(file: SourceFile & { name: string }, options: ParcelOptions): Parcel[] {
   const crs = options.crs ?? file.crs;
-  const sources = new Map<number, Outline>();
-  file.features.forEach((feature, index) => {
-    const outline = outlineOf(feature.geometry);
-    if (typeof outline !== 'string') sources.set(index + 1, outline);
-  });
-  if (crs === undefined && [...sources.values()].some(outsideLonLat)) {
+  const sources = file.features.map((feature) => outlineOf(feature.geometry));
+  if (crs === undefined && sources.some((outline) => typeof outline !== 'string' && outsideLonLat(outline))) {
     throw new CommandFailure(
       'the coordinates are not longitude/latitude and the file names no coordinate system (no .prj, no "crs"): give it with --crs, e.g. --crs EPSG:28992 for RD New',
     );
@@ -135,7 +133,7 @@ export function parcelsOf(file: SourceFile & { name: string }, options: ParcelOp
   checkAreaOfUse(crs ?? 'EPSG:4326', sources, toWgs84);
   const parcels = file.features.map((feature, index): Parcel => {
     const p = feature.properties;
-    const outline = outlineIn(feature, toWgs84);
+    const outline = outlineIn(sources[index]!, toWgs84);
     const gewas = code(p.GEWASCODE, 1);
     const titel = code(p.TITEL, 2);
     const name = nameOf(p, options.nameFrom);
