@@ -1,5 +1,5 @@
 // What the commands read from Akker: a farm's fields with their outlines, the crop catalogue's codes, the crops of a field.
-import { AkkerError, eachItem } from '../../typescript/src/index.js';
+import { AkkerError, eachItem } from '@akker/client';
 import type { Connection } from './connection.js';
 import { CommandFailure } from './failures.js';
 

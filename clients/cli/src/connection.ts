@@ -1,5 +1,5 @@
 // Where Akker is and the key to it: --url / --key, else AKKER_URL / AKKER_API_KEY. The key is never printed.
-import { createAkkerClient, createGeoJsonClient, type AkkerClient, type AkkerGeoJsonClient } from '../../typescript/src/index.js';
+import { createAkkerClient, createGeoJsonClient, type AkkerClient, type AkkerGeoJsonClient } from '@akker/client';
 import { CommandFailure } from './failures.js';
 
 export interface ConnectionOptions {

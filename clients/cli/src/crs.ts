@@ -37,30 +37,18 @@ export function crsOption(value: string): CrsCode {
   return crs;
 }
 
-const number = (text: string, parameter: string): number | undefined => {
-  const match = new RegExp(`PARAMETER\\["${parameter}",\\s*(-?[\\d.]+)`, 'i').exec(text);
-  return match ? Number(match[1]) : undefined;
+/** Where a system is used, as EPSG gives it (longitude and latitude bounds in WGS 84). */
+const areasOfUse: Record<CrsCode, { west: number; south: number; east: number; north: number; where: string }> = {
+  'EPSG:4326': { west: -180, south: -90, east: 180, north: 90, where: 'the world' },
+  'EPSG:28992': { west: 3.2, south: 50.75, east: 7.22, north: 55.77, where: 'the Netherlands, onshore and offshore' },
+  'EPSG:3857': { west: -180, south: -85.06, east: 180, north: 85.06, where: 'the world between 85.06°S and 85.06°N' },
 };
-const near = (value: number | undefined, expected: number) => value !== undefined && Math.abs(value - expected) < 1e-6;
 
-/** Whether a .prj describes RD New: by its name, or as an oblique stereographic projection with RD's parameters. */
-function isRdNew(prj: string): boolean {
-  if (/Amersfoort[ _/]+RD[ _]New|RD_New/i.test(prj)) return true;
-  if (!/(Oblique|Double)_Stereographic/i.test(prj)) return false;
-  return near(number(prj, 'latitude_of_origin'), 52.15616055555555) && near(number(prj, 'central_meridian'), 5.38763888888889);
-}
-
-/**
- * The CRS of a shapefile's .prj text: RD New, Web Mercator and WGS 84 by what they describe; any other
- * is a failure naming --crs, as proj4 would read it without a datum shift.
- */
-export function crsFromPrj(prj: string): CrsCode {
-  if (isRdNew(prj)) return 'EPSG:28992';
-  if (/Pseudo[-_ ]Mercator|Web_Mercator|Mercator_Auxiliary_Sphere/i.test(prj)) return 'EPSG:3857';
-  if (/^\s*GEOGCS\[/i.test(prj) && /WGS[ _]?(19)?84/i.test(prj)) return 'EPSG:4326';
-  throw new CommandFailure(
-    `the .prj describes a coordinate system this command does not know (${prj.slice(0, 60)}…): give the file's one with --crs (${crsCodes.join(', ')})`,
-  );
+/** Why a position, converted to WGS 84 from `crs`, lies outside where that system is used; undefined when inside. */
+export function outsideAreaOfUse(crs: CrsCode, [lon, lat]: number[]): string | undefined {
+  const area = areasOfUse[crs];
+  if (lon! >= area.west && lon! <= area.east && lat! >= area.south && lat! <= area.north) return undefined;
+  return `${crs} is used in ${area.where} (longitude ${area.west}° to ${area.east}°, latitude ${area.south}° to ${area.north}°)`;
 }
 
 /** A .prj text for a CRS, as an export writes it beside a shapefile (ESRI WKT). */

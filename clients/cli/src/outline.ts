@@ -7,15 +7,31 @@ export type Outline = Polygon | MultiPolygon;
 /** The polygons of an outline, each as its rings. */
 export const polygonsOf = (outline: Outline): Position[][][] => (outline.type === 'Polygon' ? [outline.coordinates] : outline.coordinates);
 
+const isPosition = (value: unknown) =>
+  Array.isArray(value) && value.length >= 2 && value.every((n) => typeof n === 'number' && Number.isFinite(n));
+const isRings = (value: unknown) => Array.isArray(value) && value.every((ring) => Array.isArray(ring) && ring.every(isPosition));
+
+/** Why a polygon's coordinates are not rings of positions (a position of null, a ring that is a number …), or undefined. */
+function coordinatesProblem(geometry: Polygon | MultiPolygon): string | undefined {
+  const coordinates: unknown = geometry.coordinates;
+  const fine = geometry.type === 'Polygon' ? isRings(coordinates) : Array.isArray(coordinates) && coordinates.every(isRings);
+  return fine ? undefined : `has coordinates that are not rings of [x, y] positions of numbers (a ${geometry.type})`;
+}
+
+/** How deep collections may be nested in one another (KML nests MultiGeometry), beyond which a file is not read. */
+const MAX_NESTING = 8;
+
 /**
  * The outline a geometry of a file stands for, or why it stands for none: a polygon as it is, and the
  * polygons of a collection (KML's MultiGeometry) as one MultiPolygon.
  */
-export function outlineOf(geometry: Geometry | null): Outline | string {
+export function outlineOf(geometry: Geometry | null, depth = 0): Outline | string {
   if (geometry === null) return 'has no geometry';
-  if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') return geometry;
+  if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') return coordinatesProblem(geometry) ?? geometry;
   if (geometry.type === 'GeometryCollection') {
-    const parts = geometry.geometries.map(outlineOf);
+    if (depth >= MAX_NESTING || !Array.isArray(geometry.geometries))
+      return 'has geometry collections nested too deep, or without geometries';
+    const parts = geometry.geometries.map((part) => outlineOf(part, depth + 1));
     const refused = parts.find((part): part is string => typeof part === 'string');
     if (refused !== undefined) return refused;
     const polygons = (parts as Outline[]).flatMap(polygonsOf);

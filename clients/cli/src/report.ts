@@ -1,7 +1,12 @@
 // What the import tells its user: the review table before writing, and the summary after.
 import type { CropPlan } from './crop-plan.js';
+import type { Parcel } from './parcels.js';
 import type { Review } from './review.js';
 import type { Outcomes } from './writes.js';
+
+/** A made-up name is marked as such wherever it is shown. */
+const MADE_UP = ' (made up)';
+export const shownName = (parcel: Parcel) => (parcel.nameMadeUp ? `${parcel.name}${MADE_UP}` : parcel.name);
 
 const cell = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width));
 
@@ -30,10 +35,12 @@ export function reviewTable(review: Review, crops: CropPlan[]): string {
         ? entry.matchedBy === 'source id'
           ? 'by source id'
           : `by overlap ${entry.overlap!.toFixed(3)}`
-        : '';
+        : entry.status === 'refused' && entry.field
+          ? 'source id, kept'
+          : '';
     const differs = entry.status === 'changed' ? entry.differences.join(', ') : entry.status === 'refused' ? entry.reason : '';
     lines.push(
-      `${cell(String(parcel.feature), 5)} ${cell(parcel.name, 28)} ${cell(entry.status, 13)} ${cell(match, 20)} ${cell(differs, 30)} ${cropCell(crops[index]!)}`,
+      `${cell(String(parcel.feature), 5)} ${cell(shownName(parcel), 28)} ${cell(entry.status, 13)} ${cell(match, 20)} ${cell(differs, 30)} ${cropCell(crops[index]!)}`,
     );
   });
   for (const field of review.onlyInAkker) {
@@ -43,6 +50,8 @@ export function reviewTable(review: Review, crops: CropPlan[]): string {
 }
 
 export interface Counts {
+  /** Features of the file whose names were made up. */
+  madeUpNames: number;
   new: number;
   unchanged: number;
   changed: number;
@@ -53,6 +62,7 @@ export interface Counts {
 export function countsOf(review: Review): Counts {
   const count = (status: string) => review.parcels.filter((entry) => entry.status === status).length;
   return {
+    madeUpNames: review.parcels.filter((entry) => entry.parcel.nameMadeUp).length,
     new: count('new'),
     unchanged: count('unchanged'),
     changed: count('changed'),
@@ -61,14 +71,20 @@ export function countsOf(review: Review): Counts {
   };
 }
 
+/** The note on made-up names, in the review and the summary. */
+const madeUpNote = (counts: Counts) =>
+  counts.madeUpNames === 0
+    ? ''
+    : `; ${counts.madeUpNames} name${counts.madeUpNames === 1 ? '' : 's'} made up (the file states none; --name-from PROPERTY takes them from a property)`;
+
 export const reviewLine = (counts: Counts) =>
-  `${counts.new} new, ${counts.unchanged} unchanged, ${counts.changed} changed, ${counts.onlyInAkker} only in Akker, ${counts.refused} refused by the local checks`;
+  `${counts.new} new, ${counts.unchanged} unchanged, ${counts.changed} changed, ${counts.onlyInAkker} only in Akker, ${counts.refused} refused by the local checks${madeUpNote(counts)}`;
 
 /** Everything the local checks, the catalogue and Akker refused, one line each with its reason. */
 export function refusals(review: Review, crops: CropPlan[], outcomes: Outcomes | undefined): string[] {
   const lines: string[] = [];
   review.parcels.forEach((entry, index) => {
-    const what = `feature ${entry.parcel.feature} (${entry.parcel.name || 'no name'})`;
+    const what = `feature ${entry.parcel.feature} (${shownName(entry.parcel)})`;
     if (entry.status === 'refused') lines.push(`${what}: not sent: ${entry.reason}`);
     const crop = crops[index]!;
     if (crop.state === 'unknown') lines.push(`${what}: crop code ${crop.code} is not in Akker's crop catalogue: no cultivation added`);
@@ -87,5 +103,5 @@ export function summary(counts: Counts, outcomes: Outcomes, options: { update: b
   ];
   if (!options.update && counts.changed > 0) parts.push(`changed but not updated ${counts.changed} (use --update)`);
   if (!options.deleteMissing && counts.onlyInAkker > 0) parts.push(`only in Akker, kept ${counts.onlyInAkker} (use --delete-missing)`);
-  return parts.join(', ');
+  return `${parts.join(', ')}${madeUpNote(counts)}`;
 }

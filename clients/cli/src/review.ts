@@ -13,7 +13,8 @@ export const SAME_POSITION = 1e-7;
 export type Difference = 'b_name' | 'b_id_source' | 'b_start' | 'b_end' | 'b_geometry';
 
 export type Reviewed =
-  | { parcel: Parcel; status: 'refused'; reason: string }
+  /** `field`: the farm's field with the parcel's source id, kept as it is (never only in Akker). */
+  | { parcel: Parcel; status: 'refused'; reason: string; field?: FieldFeature }
   | { parcel: Parcel & { outline: Outline }; status: 'new' }
   | {
       parcel: Parcel & { outline: Outline };
@@ -32,7 +33,8 @@ export interface Review {
 function differences(parcel: Parcel & { outline: Outline }, field: FieldFeature): Difference[] {
   const stored = field.properties;
   const found: Difference[] = [];
-  if (parcel.name !== stored.b_name) found.push('b_name');
+  // A made-up name never replaces the one a field has: the farmer may have named it in Akker since.
+  if (!parcel.nameMadeUp && parcel.name !== stored.b_name) found.push('b_name');
   if (parcel.sourceId !== null && parcel.sourceId !== stored.b_id_source) found.push('b_id_source');
   if (parcel.start !== stored.b_start) found.push('b_start');
   if (parcel.end !== undefined && parcel.end !== stored.b_end) found.push('b_end');
@@ -55,10 +57,12 @@ export function review(parcels: Parcel[], fields: FieldFeature[]): Review {
     return { parcel, status: found.length === 0 ? 'unchanged' : 'changed', field, matchedBy, overlap, differences: found };
   };
   const reviewed = parcels.map((parcel): Reviewed | (Parcel & { outline: Outline }) => {
-    if (parcel.refused !== undefined || parcel.outline === undefined)
-      return { parcel, status: 'refused', reason: parcel.refused ?? 'no outline' };
-    const withOutline = { ...parcel, outline: parcel.outline };
     const bySource = parcel.sourceId === null ? undefined : bySourceId.get(parcel.sourceId);
+    if (parcel.refused !== undefined || parcel.outline === undefined) {
+      const field = bySource && unmatched.delete(bySource.id) ? bySource : undefined;
+      return { parcel, status: 'refused', reason: parcel.refused ?? 'no outline', ...(field ? { field } : {}) };
+    }
+    const withOutline = { ...parcel, outline: parcel.outline };
     if (bySource && unmatched.has(bySource.id)) return matched(withOutline, bySource, 'source id');
     return withOutline;
   });

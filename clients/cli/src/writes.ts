@@ -1,7 +1,7 @@
 // Carrying out a review: new fields created, changed ones PATCHed with If-Match (with --update), fields only in
 // Akker deleted (with --delete-missing), and the year's cultivation added where planned. Every write carries an
 // Idempotency-Key from idempotency.ts; what Akker refuses is written down with its reason, and the run goes on.
-import type { components } from '../../typescript/src/index.js';
+import type { components } from '@akker/client';
 import type { FieldFeature } from './akker-reads.js';
 import type { Connection } from './connection.js';
 import type { CropPlan } from './crop-plan.js';

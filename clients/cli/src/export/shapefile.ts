@@ -5,12 +5,14 @@ import { zip } from '@mapbox/shp-write';
 import { prjOf, type CrsCode } from '../crs.js';
 import { leftHanded } from '../outline.js';
 import { epochMsOfDate, NO_END_MS } from '../rvo-dates.js';
+import { emptyShapefileZip } from './empty-shapefile.js';
 import type { ExportedField } from './rows.js';
 
 /** TITEL is the number of a reference code; owner and lease are nl_01 and nl_02. */
 const titelOf = (method: string) => ({ owner: '01', lease: '02' })[method] ?? /^nl_(\d+)$/.exec(method)?.[1] ?? '';
 
 export async function shapefileExport(fields: ExportedField[], crs: CrsCode): Promise<Uint8Array> {
+  if (fields.length === 0) return emptyShapefileZip(prjOf[crs]);
   const features = fields.map((field) => ({
     type: 'Feature' as const,
     // A shapefile's outer rings run clockwise: readers take a counterclockwise ring for a hole.

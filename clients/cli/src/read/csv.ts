@@ -1,8 +1,10 @@
-// CSV as the export writes it: a row per field, its outline as WKT in `geometry`, its CRS in `crs`.
+// CSV as the export writes it: a row per field, its outline as WKT in `geometry`, its CRS in `crs`; a cell the
+// export escaped as a formula has its single quote taken off.
 import { wktToGeoJSON } from 'betterknown';
 import { parse } from 'csv-parse/sync';
 import { crsFromName, type CrsCode } from '../crs.js';
 import { CommandFailure } from '../failures.js';
+import { FORMULA_CELL } from '../export/csv.js';
 import type { SourceFile } from './source.js';
 
 /** Whether the first line of a text is a CSV header with a `geometry` column. */
@@ -26,7 +28,11 @@ export function readCsv(text: string): SourceFile {
   const features = rows.map(({ geometry, crs: _crs, ...properties }, index) => {
     const parsed = geometry ? wktToGeoJSON(geometry) : null;
     if (geometry && !parsed) throw new CommandFailure(`row ${index + 1}: "geometry" is not WKT`);
-    const stated = Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== ''));
+    const stated = Object.fromEntries(
+      Object.entries(properties)
+        .filter(([, value]) => value !== '')
+        .map(([key, value]) => [key, FORMULA_CELL.test(value.slice(1)) && value.startsWith("'") ? value.slice(1) : value]),
+    );
     return { properties: stated, geometry: parsed };
   });
   return { format: 'CSV', crs, features };

@@ -12,4 +12,6 @@ export interface SourceFile {
   features: SourceFeature[];
   /** The CRS the file states (a .prj, a `crs` member or column); undefined when it states none. */
   crs: CrsCode | undefined;
+  /** What of the file was left out, and why (a .zip's layer of points). */
+  notes?: string[];
 }
