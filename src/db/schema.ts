@@ -145,6 +145,11 @@ export const fields = pgTable(
     /** The field's identifier in the system it came from (an RVO sector id); null when not stated. */
     b_id_source: text('b_id_source'),
     b_geometry: jsonb('b_geometry').$type<FieldGeometry>().notNull(),
+    /**
+     * b_geometry simplified (`?geometry=simplified`), computed on every write of it, so a read never
+     * simplifies; null only on a row stored before it existed, until the backfill reaches it.
+     */
+    b_geometry_simplified: jsonb('b_geometry_simplified').$type<FieldGeometry>(),
     /** Hectares, geodesic, 2 decimals: computed from b_geometry on every write. */
     b_area: doublePrecision('b_area').notNull(),
     /** Area-weighted centroid [longitude, latitude]: computed from b_geometry on every write. */
