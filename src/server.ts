@@ -37,6 +37,7 @@ async function main() {
     errorsUrl: `${config.publicUrl}/errors`,
     hostname: config.host,
     sendTimeoutSeconds: config.sendTimeoutSeconds,
+    heldAnswersBytes: config.heldAnswersBytes,
   });
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;

@@ -51,8 +51,18 @@ export const sessions = pgTable(
     last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.user_id)],
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
 );
+
+/**
+ * Secrets of the server that every process on one database must share (the key of the change feed's
+ * cursors): made by the first process that needs one, then read by all (db/server-secrets.ts).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  created_at: createdAt(),
+});
 
 /** API keys. Only a SHA-256 hash of the raw key is stored; revoked keys keep their row. */
 export const apiKeys = pgTable(
