@@ -24,4 +24,3 @@ export function rememberedSecret(db: Database, name: string): () => Promise<Buff
       throw error;
     }));
 }
-

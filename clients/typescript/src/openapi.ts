@@ -2517,7 +2517,7 @@ export interface components {
             data: components["schemas"]["Change"][];
             /**
              * @description Cursor to send as `after` for the entries that follow; unchanged when there were none. Opaque: store it as it is.
-             * @example M3NKYjB1NVg3dlJrMWNRbTlZcDJBZy4xMjM0
+             * @example EFbYRk9i9VZ_PgSqQtfn19IqF2R04HplbmMf_T9hR5rL3-7HG3C87g
              */
             next: string;
             /**

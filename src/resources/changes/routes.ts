@@ -47,7 +47,9 @@ export function changeRoutes({ db }: DatabaseHandle) {
     const read = await readChanges(db, b_id_farm, position, limit, roleAllows(role, 'share'));
     // A cursor past the end was handed out by a database since restored from an older backup.
     if (position !== undefined && position > read.last) {
-      throw validationFailed([{ field: 'after', message: 'is past the end of this feed: read the farm afresh and follow the feed without `after`' }]);
+      throw validationFailed([
+        { field: 'after', message: 'is past the end of this feed: read the farm afresh and follow the feed without `after`' },
+      ]);
     }
     const data = read.entries.map(({ action, type, id, updated_at, removed }) => ({ action, type, id, updated_at, removed }));
     return json(c, { data, next: seal.seal(b_id_farm, read.next), has_more: read.hasMore }, 200);
