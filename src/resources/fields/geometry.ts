@@ -83,14 +83,16 @@ function ringProblem(ring: unknown, path: Array<string | number>): GeometryProbl
  * few). RFC 7946 §3.1.9 asks for such a polygon cut in two at the antimeridian.
  */
 function antimeridianProblem(ring: Ring, path: Array<string | number>): GeometryProblem | undefined {
-  for (let i = 1; i < ring.length; i++) {
-    if (Math.abs(ring[i]![0] - ring[i - 1]![0]) > 180) {
+  let previous: Position | undefined;
+  for (const [i, position] of ring.entries()) {
+    if (previous !== undefined && Math.abs(position[0] - previous[0]) > 180) {
       return {
         path: [...path, i],
         message:
           'an edge must not cross the antimeridian (180° of longitude): cut the polygon there into a MultiPolygon of one part on each side (RFC 7946 §3.1.9)',
       };
     }
+    previous = position;
   }
   return undefined;
 }
