@@ -10,9 +10,12 @@ import { startChangePruning } from './resources/changes/pruning.js';
 import { startSweeper } from './idempotency/sweeper.js';
 import { startOutlineBackfill } from './resources/fields/outline-backfill.js';
 import { startSessionSweeper } from './accounts/session-sweeper.js';
+import { startLapsedAccessSweeper } from './accounts/pending-access.js';
 
 async function openDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl, undefined, log) : await openPglite(config.dataDir, log);
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, undefined, undefined, log)
+    : await openPglite(config.dataDir, log);
   await database.migrate();
   return database;
 }
@@ -39,6 +42,7 @@ async function main() {
   const sweeper = startSweeper(database.db, logger);
   const outlines = startOutlineBackfill(database.db, logger);
   const sessions = startSessionSweeper(database.db, logger);
+  const lapsedAccess = startLapsedAccessSweeper(database.db, logger);
   const server = createAppServer(app.fetch, {
     errorsUrl: `${config.publicUrl}/errors`,
     hostname: config.host,
@@ -82,6 +86,7 @@ async function main() {
         await sweeper.stop();
         await outlines.stop();
         await sessions.stop();
+        await lapsedAccess.stop();
         await database.close();
       } catch (error) {
         logger.error({ error: String(error) }, 'the database did not close cleanly');

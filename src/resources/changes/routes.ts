@@ -44,7 +44,7 @@ export function changeRoutes({ db }: DatabaseHandle) {
     if (after !== undefined && position === undefined) throw validationFailed([{ field: 'after', message: NOT_A_CURSOR }]);
     const { role } = await authorizeWithRole(db, c.get('principal'), 'farm', b_id_farm, 'read');
     // Roles are listed to owners only (GET …/access), and so are their changes: the others' cursors pass over them.
-    const read = await readChanges(db, b_id_farm, position, limit, roleAllows(role, 'share'));
+    const read = await readChanges(db, b_id_farm, position, limit, roleAllows(role, 'oversee'));
     // A cursor past the end was handed out by a database since restored from an older backup.
     if (position !== undefined && position > read.last) {
       throw validationFailed([

@@ -1,4 +1,4 @@
-// The simplified outline of a field stored before it was computed on write (migration 0016) is filled in
+// The simplified outline of a field stored before it was computed on write (migration 0018) is filled in
 // here, on a timer, a batch per transaction: a read never has to simplify, and no request pays for it.
 // The transaction tells the fields' updated_at trigger so (`akker.backfilling_outlines`), so a field
 // keeps its updated_at, its ETag and its change feed: nothing a reader sees changes.
