@@ -21,6 +21,7 @@ const server = createAppServer(bench.app.fetch, {
   errorsUrl: 'http://127.0.0.1/errors',
   hostname: '127.0.0.1',
   sendTimeoutSeconds: loadConfig({}).sendTimeoutSeconds,
+  heldAnswersBytes: loadConfig({}).heldAnswersBytes,
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     ['memory store', new MemoryWindows()],
   ];
   // As in production: Redis, with the memory store standing in should it fail.
-  const shared = redis && new FallbackWindows(redis, new MemoryWindows());
+  const shared = redis && new FallbackWindows(redis, new MemoryWindows(), (level, msg) => console.log(`${level}: ${msg}`));
   if (shared) variants.push(['Redis store', shared]);
   await benchMiddleware(variants);
   if (redis && shared) {

@@ -1,6 +1,7 @@
 // The long fuzz run: `npm run fuzz -- --seed 1 --count 20000`. Runs the app in this process on an
-// in-memory embedded database (or on DATABASE_URL), with the rate limits out of the way, and exits 1
-// when any response broke the contract. The short run is part of `npm test` (test/robustness/fuzz.test.ts).
+// in-memory embedded database (or on DATABASE_URL), with limits of its own (no rate limits, no sign-up
+// limit: it signs up accounts and sends thousands of requests with one key), and exits 1 when any
+// response broke the contract. The short run is part of `npm test` (test/robustness/fuzz.test.ts).
 import { parseArgs } from 'node:util';
 import { createApp, createDeps } from '../src/app/app.js';
 import { loadConfig } from '../src/core/config.js';
@@ -33,7 +34,14 @@ function printReport(report: FuzzReport, seconds: number): void {
 const databaseUrl = process.env.DATABASE_URL;
 const database = databaseUrl ? await openPostgres(databaseUrl) : await openPglite('memory://');
 await database.migrate();
-const unlimited = { RATE_LIMIT_GENERAL: '1000000', RATE_LIMIT_WRITE: '1000000', RATE_LIMIT_CALCULATION: '1000000' };
+// The limits have tests of their own; here they would only stop the run.
+const unlimited = {
+  RATE_LIMIT_GENERAL: '1000000',
+  RATE_LIMIT_WRITE: '1000000',
+  RATE_LIMIT_CALCULATION: '1000000',
+  SIGNUP_LIMIT_PER_HOUR: '0',
+};
+console.log('fuzz: the app runs in this process with limits of its own: no rate limits and no sign-up limit.');
 const app = createApp(
   createDeps(
     loadConfig({ ...unlimited, DATA_DIR: 'memory://', PUBLIC_URL: 'http://fuzz.test', DATABASE_URL: databaseUrl ?? '' }),

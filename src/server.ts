@@ -3,15 +3,19 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.js';
-import { createLogger } from './core/logger.js';
+import { createLogger, type Logger } from './core/logger.js';
 import { StartupError } from './core/startup-error.js';
 import { createAppServer } from './app/node-server.js';
 import { startChangePruning } from './resources/changes/pruning.js';
 import { startSweeper } from './idempotency/sweeper.js';
+import { startOutlineBackfill } from './resources/fields/outline-backfill.js';
+import { startSessionSweeper } from './accounts/session-sweeper.js';
 import { startLapsedAccessSweeper } from './accounts/pending-access.js';
 
-async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+async function openDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, undefined, undefined, log)
+    : await openPglite(config.dataDir, log);
   await database.migrate();
   return database;
 }
@@ -28,15 +32,22 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const log = (msg: string, extra: Record<string, unknown> = {}) => logger.info(extra, msg);
   // The app's modules load while the database opens on its own thread: start-up takes the longer of the two.
-  const [database, { createApp, createDeps }] = await Promise.all([openDatabase(config), import('./app/app.js'), checkRedisOf(config)]);
+  const [database, { createApp, createDeps }] = await Promise.all([
+    openDatabase(config, logger),
+    import('./app/app.js'),
+    checkRedisOf(config),
+  ]);
   const app = createApp(createDeps(config, database, { log: logger }));
   const pruning = startChangePruning(database.db, config.changesRetentionDays, logger);
   const sweeper = startSweeper(database.db, logger);
+  const outlines = startOutlineBackfill(database.db, logger);
+  const sessions = startSessionSweeper(database.db, logger);
   const lapsedAccess = startLapsedAccessSweeper(database.db, logger);
   const server = createAppServer(app.fetch, {
     errorsUrl: `${config.publicUrl}/errors`,
     hostname: config.host,
     sendTimeoutSeconds: config.sendTimeoutSeconds,
+    heldAnswersBytes: config.heldAnswersBytes,
   });
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
@@ -73,6 +84,8 @@ async function main() {
       try {
         await pruning.stop();
         await sweeper.stop();
+        await outlines.stop();
+        await sessions.stop();
         await lapsedAccess.stop();
         await database.close();
       } catch (error) {

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import { findActiveKeyByHash, isKeyActive, recordKeyUse } from './api-keys-store.js';
 import { keyCheckNeeded, type Principal } from '../core/principal.js';
 import { sha256 } from '../core/secrets.js';
+import type { Logger } from '../core/logger.js';
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -18,6 +19,7 @@ export class KeyResolver {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly memory: AccessMemory,
+    private readonly log: Pick<Logger, 'error'>,
   ) {}
 
   /**
@@ -75,7 +77,7 @@ export class KeyResolver {
     this.#lastUseWritten.set(keyId, now);
     recordKeyUse(this.database.db, keyId, new Date(now)).catch((error: unknown) => {
       this.#lastUseWritten.delete(keyId);
-      console.error(JSON.stringify({ level: 'error', msg: 'could not record API key use', error: String(error) }));
+      this.log.error({ error: String(error) }, 'could not record API key use');
     });
   }
 }

@@ -1,6 +1,6 @@
 // Users and their browser sessions. E-mail addresses are unique, compared case-insensitively.
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { queryRows, type Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { firstRow } from '../db/first-row.js';
@@ -151,4 +151,16 @@ export async function listLiveSessions(db: Database, userId: string, currentToke
     current: row.hash === current,
   }));
   return { data, total };
+}
+
+/** Deletes up to `limit` sessions past their expiry (an index on expires_at); answers how many. */
+export async function deleteExpiredSessions(db: Database, limit: number): Promise<number> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`delete from sessions
+         where session_hash in (
+           select session_hash from sessions where expires_at <= now() order by expires_at limit ${limit} for update skip locked)
+        returning user_id`,
+  );
+  return rows.length;
 }

@@ -75,8 +75,9 @@ const farmChoicesOf =
 /** `given`: the rate limit's windows and the log, when the caller has them already (else opened from `config`). */
 export function createDeps(config: Config, database: DatabaseHandle, given: { rateLimits?: RateLimitWindows; log?: Logger } = {}): AppDeps {
   const access = new AccessMemory();
-  const { rateLimits = openRateLimitWindows(config), log = createLogger(config.logLevel) } = given;
-  return { config, database, access, keys: new KeyResolver(database, access), rateLimits, log };
+  const { log = createLogger(config.logLevel) } = given;
+  const { rateLimits = openRateLimitWindows(config, log) } = given;
+  return { config, database, access, keys: new KeyResolver(database, access, log), rateLimits, log };
 }
 
 export function createApp(deps: AppDeps) {

@@ -1,12 +1,14 @@
 // The Node HTTP server of the app: @hono/node-server's request listener, with what it refuses to turn
 // into a fetch Request (a backslash in the path, a Host field that is no host name: `new URL` throws)
 // answered as problem+json like every other error, and Node's own refusals too (client-errors.ts).
-// Left to @hono/node-server, such a request gets a 400 with no body. What an answer holds in memory is
-// bounded per connection: one answer at a time, and a client that stops reading is cut off.
+// Left to @hono/node-server, such a request gets a 400 with no body. What answers hold in memory is
+// bounded per connection (one answer at a time) and in all (held-answers.ts: one budget, and a client
+// that stops reading is cut off).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { refuseClientErrors } from './client-errors.js';
+import { HeldAnswers } from './held-answers.js';
 import { ApiError, errorCodes, problemBody } from '../http/problem.js';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
@@ -18,10 +20,13 @@ export interface AppServerOptions {
   hostname?: string;
   /** How long an answer may make no progress towards its client before the connection is closed. */
   sendTimeoutSeconds: number;
+  /** What the answers not yet taken by their clients may hold in all, bytes. */
+  heldAnswersBytes: number;
 }
 
 /** An HTTP server (not yet listening) that serves `fetch`. */
-export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeoutSeconds }: AppServerOptions): Server {
+export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeoutSeconds, heldAnswersBytes }: AppServerOptions): Server {
+  const held = new HeldAnswers({ budgetBytes: heldAnswersBytes, sendTimeoutMs: sendTimeoutSeconds * 1000 });
   const listener = getRequestListener(fetch, {
     hostname,
     // Thrown on, to the listener's caller below, which has the request at hand. Anything else reaching
@@ -34,7 +39,7 @@ export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeout
   const serve = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
     try {
       await listener(incoming, outgoing);
-      closeWhenUnread(outgoing, sendTimeoutSeconds * 1000);
+      held.handedOver(outgoing);
     } catch (error) {
       if (error instanceof RequestError && !outgoing.headersSent) refuse(incoming, outgoing, errorsUrl);
       else outgoing.destroy();
@@ -64,16 +69,6 @@ export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeout
   });
   refuseClientErrors(server, errorsUrl);
   return server;
-}
-
-/**
- * Once the app's answer is handed to Node, its connection is closed when none of it reaches the client
- * for `ms`: what the operating system did not take stays in this process's memory for as long as the
- * client does not read it. Node's socket timeout counts a pending write's progress too, so a slow
- * client that keeps reading is not cut off.
- */
-function closeWhenUnread(outgoing: ServerResponse, ms: number): void {
-  if (outgoing.writableLength > 0) outgoing.setTimeout(ms, () => outgoing.destroy());
 }
 
 /** 400 problem+json for a request that has no URL; the connection closes after it. */

@@ -66,6 +66,7 @@ const environmentSchema = z.object({
   IDEMPOTENCY_USER_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SEND_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  HELD_ANSWERS_MB: z.coerce.number().min(1).max(65_536).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: trustProxySchema.optional(),
@@ -113,6 +114,8 @@ export interface Config {
    * that a client that stops reading holds its answer's memory for no longer.
    */
   sendTimeoutSeconds: number;
+  /** What the answers not yet taken by slow clients may hold in all connections together, bytes. */
+  heldAnswersBytes: number;
   /** The least severe log level written (pino's names). */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** One log line per request. */
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyBudget: { userBytes: e.IDEMPOTENCY_USER_BYTES, userEntries: e.IDEMPOTENCY_USER_ENTRIES },
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     sendTimeoutSeconds: e.SEND_TIMEOUT_SECONDS,
+    heldAnswersBytes: Math.round(e.HELD_ANSWERS_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
     trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY.length === 0 ? null : addressList(e.TRUST_PROXY),

@@ -23,6 +23,8 @@ export async function deleteInBatches(
 export interface BatchedCleanupOptions {
   /** What is deleted, for the log ("expired idempotency keys"). */
   what: string;
+  /** What is done to them, for the log: "deleted" unless a batch does something else to rows ("simplified"). */
+  done?: string;
   deleteBatch: DeleteBatch;
   batchSize: number;
   intervalMs: number;
@@ -37,7 +39,15 @@ export interface BatchedCleanup {
 }
 
 /** Cleans up every `intervalMs`; the timer keeps no process alive. */
-export function startBatchedCleanup({ what, deleteBatch, batchSize, intervalMs, atStart, log }: BatchedCleanupOptions): BatchedCleanup {
+export function startBatchedCleanup({
+  what,
+  done = 'deleted',
+  deleteBatch,
+  batchSize,
+  intervalMs,
+  atStart,
+  log,
+}: BatchedCleanupOptions): BatchedCleanup {
   let stopped = false;
   let running: Promise<void> | undefined;
   const run = () => {
@@ -45,9 +55,9 @@ export function startBatchedCleanup({ what, deleteBatch, batchSize, intervalMs, 
     running ??= deleteInBatches(deleteBatch, batchSize, () => !stopped)
       .then(
         (deleted) => {
-          if (deleted > 0) log.info({ deleted }, `${what} deleted`);
+          if (deleted > 0) log.info({ [done]: deleted }, `${what} ${done}`);
         },
-        (error: unknown) => log.error({ error: String(error) }, `deleting ${what} failed`),
+        (error: unknown) => log.error({ error: String(error) }, `${what}: a batch failed`),
       )
       .finally(() => {
         running = undefined;

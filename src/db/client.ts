@@ -14,6 +14,11 @@ import { createDataDir, createImage } from './pglite-create.js';
 import { postgresUnavailable } from './postgres-unavailable.js';
 import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Statement } from './statement.js';
+import { createLogger, type Logger } from '../core/logger.js';
+
+/** Where the database's own events go: the process's log (one of its own when the caller has none). */
+export type DatabaseLog = Pick<Logger, 'info' | 'error'>;
+const ownLog = (): DatabaseLog => createLogger('info');
 
 /** Told of each statement a database handle sends, as it is sent (for the tests that pin how many a request takes). */
 export type StatementListener = (text: string) => void;
@@ -41,11 +46,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openPostgres(url: string, poolSize = 10, onStatement?: StatementListener): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  onStatement?: StatementListener,
+  log: DatabaseLog = ownLog(),
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', (error) =>
-    console.error(JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client failed', error: error.message })),
-  );
+  pool.on('error', (error) => log.error({ error: error.message }, 'idle PostgreSQL client failed'));
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -71,13 +79,10 @@ export async function openPostgres(url: string, poolSize = 10, onStatement?: Sta
 const ANALYZE_INTERVAL_MS = 10 * 60_000;
 
 /** A handle on an embedded database: a PGlite in this thread, or one on its own thread (PgliteThread). */
-export function pgliteHandle(client: EmbeddedClient, onClose: () => void = () => {}): DatabaseHandle {
+export function pgliteHandle(client: EmbeddedClient, onClose: () => void = () => {}, log: DatabaseLog = ownLog()): DatabaseHandle {
   // drizzle calls only query and transaction (with the transaction's query): what an EmbeddedClient has.
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
-  const analyze = () =>
-    client
-      .exec('analyze')
-      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'analyze failed', error: String(error) })));
+  const analyze = () => client.exec('analyze').catch((error: unknown) => log.error({ error: String(error) }, 'analyze failed'));
   const timer = setInterval(analyze, ANALYZE_INTERVAL_MS);
   timer.unref();
   return {
@@ -95,15 +100,28 @@ export function pgliteHandle(client: EmbeddedClient, onClose: () => void = () =>
   };
 }
 
-/** Opens the embedded database, on its own thread, in `dataDir` (taking its lock), or in memory for `memory://`. */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir === 'memory://') return pgliteHandle(await PgliteThread.start({ loadDataDir: await createImage() }));
+/**
+ * Opens the embedded database, on its own thread, in `dataDir` (taking its lock), or in memory for
+ * `memory://`. Creating one takes a while (PostgreSQL's initdb, some seconds): the log says so, and how long.
+ */
+export async function openPglite(dataDir: string, log: DatabaseLog = ownLog()): Promise<DatabaseHandle> {
+  const creating = async <T>(where: string, create: () => Promise<T>): Promise<T> => {
+    log.info({ data_dir: dataDir }, `creating the embedded database in ${where} …`);
+    const started = performance.now();
+    const created = await create();
+    log.info({ data_dir: dataDir, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }, 'embedded database created');
+    return created;
+  };
+  if (dataDir === 'memory://') {
+    const image = await creating('memory', createImage);
+    return pgliteHandle(await PgliteThread.start({ loadDataDir: image }), undefined, log);
+  }
   mkdirSync(dataDir, { recursive: true });
   const lock = acquireDirectoryLock(dataDir);
   try {
     const pgdata = join(dataDir, 'pgdata');
-    if (!existsSync(join(pgdata, 'PG_VERSION'))) await createDataDir(pgdata);
-    return pgliteHandle(await PgliteThread.start({ dataDir: pgdata }), lock.release);
+    if (!existsSync(join(pgdata, 'PG_VERSION'))) await creating(dataDir, () => createDataDir(pgdata));
+    return pgliteHandle(await PgliteThread.start({ dataDir: pgdata }), lock.release, log);
   } catch (error) {
     lock.release();
     throw error;

@@ -59,8 +59,18 @@ export const sessions = pgTable(
     last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.user_id)],
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
 );
+
+/**
+ * Secrets of the server that every process on one database must share (the key of the change feed's
+ * cursors): made by the first process that needs one, then read by all (db/server-secrets.ts).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  created_at: createdAt(),
+});
 
 /** API keys. Only a SHA-256 hash of the raw key is stored; revoked keys keep their row. */
 export const apiKeys = pgTable(
@@ -298,6 +308,11 @@ export const fields = pgTable(
     /** The field's identifier in the system it came from (an RVO sector id); null when not stated. */
     b_id_source: text('b_id_source'),
     b_geometry: jsonb('b_geometry').$type<FieldGeometry>().notNull(),
+    /**
+     * b_geometry simplified (`?geometry=simplified`), computed on every write of it, so a read never
+     * simplifies; null only on a row stored before it existed, until the backfill reaches it.
+     */
+    b_geometry_simplified: jsonb('b_geometry_simplified').$type<FieldGeometry>(),
     /** Hectares, geodesic, 2 decimals: computed from b_geometry on every write. */
     b_area: doublePrecision('b_area').notNull(),
     /** Area-weighted centroid [longitude, latitude]: computed from b_geometry on every write. */

@@ -5,8 +5,6 @@ import type { CeilingWindow, CountDecision, RateLimitWindows } from './windows.j
 
 export type RateLimitLog = (level: 'info' | 'warn', msg: string, extra?: Record<string, unknown>) => void;
 
-const logLine: RateLimitLog = (level, msg, extra = {}) => console.log(JSON.stringify({ level, msg, ...extra }));
-
 /**
  * Sends every hit to Redis when its connection is ready, and to the memory store otherwise or
  * when Redis fails to answer. The windows in memory are per process, so during an outage each
@@ -25,7 +23,7 @@ export class FallbackWindows implements RateLimitWindows {
   constructor(
     private readonly shared: RedisWindows,
     private readonly local: RateLimitWindows,
-    private readonly log: RateLimitLog = logLine,
+    private readonly log: RateLimitLog,
   ) {
     const connection = shared.connection;
     if (connection.status === 'ready') this.#settleFirstConnection();

@@ -1,15 +1,18 @@
 // The store the configuration asks for: memory for one process, Redis (with memory as a stand-in) for
 // several. ioredis is loaded only when REDIS_URL is set: a deployment without Redis never pays for it.
 import type { Config } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
 import { MemoryWindows } from './memory-windows.js';
 import type { RateLimitWindows } from './windows.js';
 
-async function openRedisStore(url: string, keyPrefix: string): Promise<RateLimitWindows> {
+async function openRedisStore(url: string, keyPrefix: string, log: Pick<Logger, 'info' | 'warn'>): Promise<RateLimitWindows> {
   const [{ connectRedis, RedisWindows }, { FallbackWindows }] = await Promise.all([
     import('./redis-windows.js'),
     import('./fallback-windows.js'),
   ]);
-  return new FallbackWindows(new RedisWindows(connectRedis(url), keyPrefix), new MemoryWindows());
+  return new FallbackWindows(new RedisWindows(connectRedis(url), keyPrefix), new MemoryWindows(), (level, msg, extra = {}) =>
+    log[level](extra, msg),
+  );
 }
 
 /** A windows that is still being loaded: hits wait for it, as they wait for Redis's first connection. */
@@ -33,7 +36,7 @@ class LoadingStore implements RateLimitWindows {
   }
 }
 
-export function openRateLimitWindows(config: Config): RateLimitWindows {
+export function openRateLimitWindows(config: Config, log: Pick<Logger, 'info' | 'warn'>): RateLimitWindows {
   if (config.redisUrl === undefined) return new MemoryWindows();
-  return new LoadingStore(openRedisStore(config.redisUrl, config.rateLimitRedisPrefix));
+  return new LoadingStore(openRedisStore(config.redisUrl, config.rateLimitRedisPrefix, log));
 }

@@ -4,6 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
+import { sweepExpiredSessions } from '../../src/accounts/session-sweeper.js';
+import { sha256 } from '../../src/core/secrets.js';
 import { expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
 import { fromAddress, ORIGIN } from './form-client.js';
@@ -145,5 +147,26 @@ describe.each(storageKinds)('sessions on %s', (kind) => {
     expect(Date.now() - noted).toBeLessThan(60_000);
     await keysWith(account.cookie);
     expect(await lastUse()).toBe(noted);
+  });
+
+  it('sweeps expired sessions from the database, and only those', async () => {
+    const account = await signUpWithKey(t.app);
+    const expired = await secondSession(account);
+    const sessionsOf = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from sessions where user_id = (select user_id from users where email = ${account.email})`,
+        )
+      )[0]!.n;
+    expect(await sessionsOf()).toBe(2);
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where session_hash = ${sha256(decodeURIComponent(expired.slice(expired.indexOf('=') + 1)))}`,
+    );
+    expect(await sweepExpiredSessions(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await sessionsOf()).toBe(1);
+    expect((await keysWith(account.cookie)).status).toBe(200);
+    expect((await keysWith(expired)).status).toBe(401);
+    expect(await sweepExpiredSessions(t.database.db)).toBe(0);
   });
 });

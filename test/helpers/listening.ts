@@ -30,6 +30,7 @@ export async function listenOn(test: TestApp): Promise<ListeningApp> {
     errorsUrl: `${test.config.publicUrl}/errors`,
     hostname: '127.0.0.1',
     sendTimeoutSeconds: test.config.sendTimeoutSeconds,
+    heldAnswersBytes: test.config.heldAnswersBytes,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

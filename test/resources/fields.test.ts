@@ -112,6 +112,51 @@ describe.each(storageKinds)('fields on %s', (kind) => {
     expect(body.detail).toContain('10001 coordinates');
   });
 
+  it('refuses an outline across the antimeridian with 422 naming the edge; cut in two there, it is stored with its area', async () => {
+    // A square of 0.002° whose edges, as GeoJSON draws them, run the long way round the earth.
+    const across = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [179.999, 0],
+          [-179.999, 0],
+          [-179.999, 0.002],
+          [179.999, 0.002],
+          [179.999, 0],
+        ],
+      ],
+    };
+    const body = await expectProblem(await post({ b_geometry: across }), 422, 'unprocessable-entity');
+    expect(body.errors).toEqual([{ field: 'b_geometry.coordinates.0.1', message: expect.stringContaining('antimeridian') as string }]);
+    const cut = {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [179.999, 0],
+            [180, 0],
+            [180, 0.002],
+            [179.999, 0.002],
+            [179.999, 0],
+          ],
+        ],
+        [
+          [
+            [-180, 0],
+            [-179.999, 0],
+            [-179.999, 0.002],
+            [-180, 0.002],
+            [-180, 0],
+          ],
+        ],
+      ],
+    };
+    const response = await post({ b_geometry: cut });
+    expect(response.status).toBe(201);
+    // 0.002° by 0.002° at the equator: some 222 m square.
+    expect(((await response.json()) as { b_area: number }).b_area).toBeCloseTo(4.95, 1);
+  });
+
   it('counts the coordinates before any other geometry check', async () => {
     const geometry = squareWithHole(10_001 - 5);
     (geometry.coordinates[0] as number[][])[0] = [500, 500];

@@ -1,14 +1,19 @@
-// Clients that ask for large answers and never read them: the server's resident memory stays bounded,
-// and it closes their connections once SEND_TIMEOUT_SECONDS pass without progress. Measured in the
-// server process this test starts, through Linux's /proc: its VmRSS, and the sockets it holds.
+// Clients that ask for large answers and never read them. In a server process (measured through Linux's
+// /proc: its VmRSS, and the sockets it holds) resident memory stays bounded and their connections are
+// closed once SEND_TIMEOUT_SECONDS pass without progress. In the app's Node server itself: the answers
+// held for all such connections together stay within HELD_ANSWERS_MB while clients that read are
+// answered, and a connection is closed after the send timeout, not twice it.
 // Before the bounds, each socket held its whole answers (15 MB each here) for as long as it stayed open,
-// which was forever.
+// which was forever; with a bound per connection only, 64 sockets added some 750 MB.
 import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAppServer } from '../../src/app/node-server.js';
 import { templateDataDir } from '../helpers/databases.js';
 import { circle } from '../helpers/fixtures.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
@@ -21,6 +26,8 @@ const PIPELINED = 2;
 const SEND_TIMEOUT_SECONDS = 2;
 /** Resident memory the never-reading sockets may add to the server, all together. */
 const RSS_GROWTH_BOUND_MB = 100;
+/** Only ends a test that fails: on a busy machine a server process takes long to start and to make its answers. */
+const DEADLINE_MS = 240_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -82,7 +89,7 @@ beforeAll(async () => {
     insert into fields select * from copies;`);
   await database.close();
   server = await startServerProcess({ DATA_DIR: dataDir, SEND_TIMEOUT_SECONDS: String(SEND_TIMEOUT_SECONDS), LOG_REQUESTS: 'false' });
-}, 120_000);
+}, DEADLINE_MS);
 afterAll(() => {
   killLeftoverServers();
   rmSync(dataDir, { recursive: true, force: true });
@@ -116,11 +123,11 @@ it.runIf(existsSync('/proc/self/status'))(
     const ports = sockets.map((socket) => socket.localPort!);
     const stillOpen = () => [...peerPorts(server.pid)].filter((peer) => ports.includes(peer)).length;
     // Accepted by the server: its sockets to them are what the polling below looks for.
-    while (stillOpen() < SOCKETS) await sleep(10);
+    const deadline = Date.now() + DEADLINE_MS;
+    while (stillOpen() < SOCKETS && Date.now() < deadline) await sleep(10);
 
-    // Poll until the server has closed every one of them; the deadline only ends a test that fails.
+    // Poll until the server has closed every one of them.
     let peak = baseline;
-    const deadline = Date.now() + 10 * SEND_TIMEOUT_SECONDS * 1000;
     while (stillOpen() > 0 && Date.now() < deadline) {
       peak = Math.max(peak, residentMb(server.pid));
       await sleep(100);
@@ -134,5 +141,100 @@ it.runIf(existsSync('/proc/self/status'))(
     expect(growth).toBeLessThan(RSS_GROWTH_BOUND_MB);
     expect(open).toBe(0);
   },
-  60_000,
+  2 * DEADLINE_MS,
+);
+
+/** Resolves once the server has closed its next connection: with the ms from its request to the close. */
+function closedAfter(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.once('connection', (socket) => {
+      let requested = 0;
+      server.once('request', () => (requested = performance.now()));
+      socket.once('close', () => resolve(performance.now() - requested));
+    }),
+  );
+}
+
+it('closes a connection whose answer makes no progress after the send timeout, not twice it', async () => {
+  const timeoutSeconds = 5;
+  const answer = 'x'.repeat(32 * 1024 * 1024);
+  const server = createAppServer(() => new Response(answer), {
+    errorsUrl: 'http://127.0.0.1/errors',
+    sendTimeoutSeconds: timeoutSeconds,
+    heldAnswersBytes: 1024 * 1024 * 1024,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const closed = closedAfter(server);
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    socket.on('error', () => {});
+    await once(socket, 'connect');
+    socket.pause();
+    socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const ms = await closed;
+    socket.destroy();
+    // Never before the timeout; and well before twice it, where Node's socket timeout alone closed it
+    // (its first period counts what the operating system took at once as progress).
+    expect(ms).toBeGreaterThanOrEqual(timeoutSeconds * 1000);
+    expect(ms).toBeLessThan(2 * timeoutSeconds * 1000 - 500);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}, 60_000);
+
+/** Until `done` holds; the deadline only ends a test that fails. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + DEADLINE_MS;
+  while (!done() && Date.now() < deadline) await sleep(20);
+}
+
+it(
+  'holds the answers of all connections that do not read within one budget, and answers a client that reads in full',
+  async () => {
+    const answerBytes = 8 * 1024 * 1024;
+    const budget = 64 * 1024 * 1024;
+    const answer = 'x'.repeat(answerBytes);
+    let answered = 0;
+    const server = createAppServer(
+      () => {
+        answered++;
+        return new Response(answer);
+      },
+      // A send timeout far away: only the budget closes connections here.
+      { errorsUrl: 'http://127.0.0.1/errors', sendTimeoutSeconds: 3600, heldAnswersBytes: budget },
+    );
+    let open = 0;
+    server.on('connection', (socket) => {
+      open++;
+      socket.once('close', () => open--);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const sockets: Socket[] = [];
+    try {
+      for (let i = 0; i < 64; i++) {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('error', () => {});
+        await once(socket, 'connect');
+        socket.pause();
+        socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        sockets.push(socket);
+      }
+      await until(() => answered === 64);
+      // What the operating system took of each answer at once is off the budget: each holds a few MB less.
+      await until(() => open <= budget / (answerBytes / 2));
+      expect(answered).toBe(64);
+      expect(open).toBeLessThanOrEqual(budget / (answerBytes / 2));
+      expect(open).toBeGreaterThan(0);
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBe(answerBytes);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
+  },
+  2 * DEADLINE_MS,
 );

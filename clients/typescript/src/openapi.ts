@@ -197,7 +197,7 @@ export interface paths {
         };
         /**
          * List the fields of a farm
-         * @description Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. `geometry` chooses the Features' geometry: as stored, `simplified` (at most 100 positions a ring) or `none` (null); JSON items have none whatever it says. A GeoJSON page also stops early, before the field that would take its features past 4194304 bytes (4 MiB) of JSON, each geometry counted as stored, also when simplified (it is read whole to be simplified), and as `null` with `geometry=none`; it always holds at least one field. `pagination.size_limited` then says so, and the next page starts at `pagination.next_offset`. Without Accept, or with one that allows neither type, the answer is JSON.
+         * @description Ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only fields whose period [b_start, b_end, or open when b_end is null] overlaps the window are listed. JSON items carry no geometry. When Accept prefers `application/geo+json` (by q-value; for equal ones, the more specific range, then the one listed first), the same page is an RFC 7946 FeatureCollection with each field as a Feature with its geometry, so a map of a farm is one request. `geometry` chooses the Features' geometry: as stored, `simplified` (at most 100 positions a ring) or `none` (null); JSON items have none whatever it says. A GeoJSON page also stops early, before the field that would take its features past 4194304 bytes (4 MiB) of JSON, each geometry counted as answered (as stored, simplified, or `null` with `geometry=none`); it always holds at least one field. `pagination.size_limited` then says so, and the next page starts at `pagination.next_offset`. Without Accept, or with one that allows neither type, the answer is JSON.
          */
         get: operations["listFieldsOfFarm"];
         put?: never;
@@ -2938,7 +2938,7 @@ export interface components {
             data: components["schemas"]["Change"][];
             /**
              * @description Cursor to send as `after` for the entries that follow; unchanged when there were none. Opaque: store it as it is.
-             * @example M3NKYjB1NVg3dlJrMWNRbTlZcDJBZy4xMjM0
+             * @example EFbYRk9i9VZ_PgSqQtfn19IqF2R04HplbmMf_T9hR5rL3-7HG3C87g
              */
             next: string;
             /**

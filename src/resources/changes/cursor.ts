@@ -1,24 +1,54 @@
-// A change feed's cursor: opaque to clients, it names a farm and a position in that farm's feed. The server
-// checks the position against the feed's end (store.ts), so a cursor past it is refused.
+// A change feed's cursor: a position in one farm's feed, sealed so that a client can neither read it nor
+// make one. The position is encrypted (AES-256-CTR, under an IV that is an HMAC of the farm and the
+// position: one position has one cursor, and two positions' cursors say nothing about each other) and
+// the IV, the ciphertext and the farm are signed with HMAC-SHA256, checked in constant time: a cursor
+// altered, made by hand, or of another farm's feed is none. The keys come from one server secret that
+// every process on the database shares (db/server-secrets.ts).
+import { createCipheriv, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-export interface Cursor {
-  farmId: string;
-  /** The position of the last entry the client has seen in the farm's feed; 0 is before the first entry. */
-  position: number;
+const IV_BYTES = 16;
+const POSITION_BYTES = 8;
+const TAG_BYTES = 16;
+const CURSOR_BYTES = IV_BYTES + POSITION_BYTES + TAG_BYTES;
+/** The length of every cursor's text, base64url without padding. */
+export const CURSOR_LENGTH = Math.ceil((CURSOR_BYTES * 4) / 3);
+
+export interface CursorSeal {
+  /** The cursor of `position` (0 is before the first entry) in the feed of `farmId`. */
+  seal(farmId: string, position: number): string;
+  /** The position `text` names in the feed of `farmId`, or undefined when it is no cursor this server made for that feed. */
+  open(farmId: string, text: string): number | undefined;
 }
 
-// A dot between farm and position: the cursors of the global numbering before migration 0013 had a colon, and
-// are refused, never read as a position of the farm's own numbering.
-const SHAPE = /^([A-Za-z0-9_-]{1,64})\.(0|[1-9][0-9]{0,14})$/;
-
-export const encodeCursor = ({ farmId, position }: Cursor): string => Buffer.from(`${farmId}.${position}`).toString('base64url');
-
-/** The cursor `text` names, or undefined when it is none that this API hands out. */
-export function decodeCursor(text: string): Cursor | undefined {
-  if (!/^[A-Za-z0-9_-]{1,120}$/.test(text)) return undefined;
-  const [, farmId, position] = SHAPE.exec(Buffer.from(text, 'base64url').toString('latin1')) ?? [];
-  if (farmId === undefined || position === undefined) return undefined;
-  const cursor = { farmId, position: Number(position) };
-  // Base64url has more than one spelling of some byte strings: only the one we hand out is taken.
-  return encodeCursor(cursor) === text ? cursor : undefined;
+export function cursorSeal(secret: Buffer): CursorSeal {
+  const key = (purpose: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `akker change-feed cursor ${purpose}`, 32));
+  const encryption = key('encryption');
+  const signing = key('signing');
+  const ivs = key('iv');
+  const tag = (farmId: string, sealed: Buffer) =>
+    createHmac('sha256', signing).update(farmId).update('\0').update(sealed).digest().subarray(0, TAG_BYTES);
+  // In counter mode, decrypting is encrypting again.
+  const crypt = (iv: Buffer, data: Buffer) => {
+    const cipher = createCipheriv('aes-256-ctr', encryption, iv);
+    return Buffer.concat([cipher.update(data), cipher.final()]);
+  };
+  return {
+    seal(farmId, position) {
+      const plain = Buffer.alloc(POSITION_BYTES);
+      plain.writeBigUInt64BE(BigInt(position));
+      const iv = createHmac('sha256', ivs).update(farmId).update('\0').update(plain).digest().subarray(0, IV_BYTES);
+      const sealed = Buffer.concat([iv, crypt(iv, plain)]);
+      return Buffer.concat([sealed, tag(farmId, sealed)]).toString('base64url');
+    },
+    open(farmId, text) {
+      if (text.length !== CURSOR_LENGTH) return undefined;
+      const bytes = Buffer.from(text, 'base64url');
+      // Base64url has more than one spelling of some byte strings: only the one handed out is taken.
+      if (bytes.length !== CURSOR_BYTES || bytes.toString('base64url') !== text) return undefined;
+      const sealed = bytes.subarray(0, IV_BYTES + POSITION_BYTES);
+      if (!timingSafeEqual(tag(farmId, sealed), bytes.subarray(IV_BYTES + POSITION_BYTES))) return undefined;
+      const position = crypt(sealed.subarray(0, IV_BYTES), sealed.subarray(IV_BYTES)).readBigUInt64BE();
+      return position <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(position) : undefined;
+    },
+  };
 }

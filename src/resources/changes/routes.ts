@@ -8,8 +8,9 @@ import { jsonContent } from '../../http/route-helpers.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { json } from '../../http/responses.js';
 import { farmIdParams } from '../farms/schemas.js';
-import { encodeCursor } from './cursor.js';
-import { changePageSchema, changesQuerySchema } from './schemas.js';
+import { rememberedSecret } from '../../db/server-secrets.js';
+import { cursorSeal, type CursorSeal } from './cursor.js';
+import { changePageSchema, changesQuerySchema, NOT_A_CURSOR } from './schemas.js';
 import { readChanges } from './store.js';
 
 const listRoute = createRoute({
@@ -32,23 +33,25 @@ const listRoute = createRoute({
 });
 
 export function changeRoutes({ db }: DatabaseHandle) {
+  const secret = rememberedSecret(db, 'change-feed-cursor');
+  let seal: CursorSeal | undefined;
   return new ApiRoutes().openapi(listRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');
+    seal ??= cursorSeal(await secret());
+    // A request's validation comes before its access check, as everywhere (docs/api.md).
+    const position = after === undefined ? undefined : seal.open(b_id_farm, after);
+    if (after !== undefined && position === undefined) throw validationFailed([{ field: 'after', message: NOT_A_CURSOR }]);
     const { role } = await authorizeWithRole(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    if (after !== undefined && after.farmId !== b_id_farm) {
-      throw validationFailed([{ field: 'after', message: "is a cursor of another farm's feed" }]);
+    // Roles are listed to owners only (GET …/access), and so are their changes: the others' cursors pass over them.
+    const read = await readChanges(db, b_id_farm, position, limit, roleAllows(role, 'oversee'));
+    // A cursor past the end was handed out by a database since restored from an older backup.
+    if (position !== undefined && position > read.last) {
+      throw validationFailed([
+        { field: 'after', message: 'is past the end of this feed: read the farm afresh and follow the feed without `after`' },
+      ]);
     }
-    const read = await readChanges(db, b_id_farm, after?.position, limit);
-    // Numbered per farm, the positions up to the feed's end are every reader's to see: only one past it is made up.
-    if (after !== undefined && after.position > read.last) {
-      throw validationFailed([{ field: 'after', message: 'is past the end of this feed: send the `next` of an earlier answer' }]);
-    }
-    // Roles are listed to owners only (GET …/access), and so are their changes.
-    const seesMembers = roleAllows(role, 'oversee');
-    const data = read.entries
-      .filter((entry) => seesMembers || entry.type !== 'member')
-      .map(({ action, type, id, updated_at, removed }) => ({ action, type, id, updated_at, removed }));
-    return json(c, { data, next: encodeCursor({ farmId: b_id_farm, position: read.next }), has_more: read.hasMore }, 200);
+    const data = read.entries.map(({ action, type, id, updated_at, removed }) => ({ action, type, id, updated_at, removed }));
+    return json(c, { data, next: seal.seal(b_id_farm, read.next), has_more: read.hasMore }, 200);
   });
 }

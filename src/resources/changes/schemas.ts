@@ -1,7 +1,7 @@
 // The change feed of a farm on the wire.
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_LIMIT, MAX_LIMIT, pageQuerySchema } from '../../http/pagination.js';
-import { decodeCursor } from './cursor.js';
+import { CURSOR_LENGTH } from './cursor.js';
 
 export const changeTypes = [
   'farm',
@@ -18,19 +18,15 @@ export const changeTypes = [
 ] as const;
 export type ChangeType = (typeof changeTypes)[number];
 
-const EXAMPLE_CURSOR = 'M3NKYjB1NVg3dlJrMWNRbTlZcDJBZy4xMjM0';
+export const NOT_A_CURSOR = 'is not a cursor of this change feed: send the `next` of an earlier answer';
+const EXAMPLE_CURSOR = 'EFbYRk9i9VZ_PgSqQtfn19IqF2R04HplbmMf_T9hR5rL3-7HG3C87g';
 
 export const changesQuerySchema = z.object({
   after: z
     .string()
-    .transform((text, context) => {
-      const cursor = decodeCursor(text);
-      if (cursor === undefined) {
-        context.addIssue({ code: 'custom', message: 'is not a cursor of a change feed: send the `next` of an earlier answer' });
-        return z.NEVER;
-      }
-      return cursor;
-    })
+    // Its seal is checked by the route, which has the server's key: this is only the shape of every cursor.
+    .regex(/^[A-Za-z0-9_-]+$/, { message: NOT_A_CURSOR })
+    .length(CURSOR_LENGTH, { message: NOT_A_CURSOR })
     .optional()
     .openapi({
       type: 'string',

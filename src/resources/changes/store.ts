@@ -30,9 +30,16 @@ export interface ChangesRead {
 /**
  * Up to `limit` entries of the farm's feed after position `after` (undefined: from the oldest kept), in one
  * statement, so that the feed's end, the retention horizon and the entries agree: one index range scan of
- * farm_changes_position_idx, and a probe of its last entry.
+ * farm_changes_position_idx, and a probe of its last entry. Without `withMembers` the entries of roles are
+ * passed over, so that `next` moves only with the entries read.
  */
-export async function readChanges(db: Database, farmId: string, after: number | undefined, limit: number): Promise<ChangesRead> {
+export async function readChanges(
+  db: Database,
+  farmId: string,
+  after: number | undefined,
+  limit: number,
+  withMembers: boolean,
+): Promise<ChangesRead> {
   const rows = await queryRows<ChangeRow>(
     db,
     sql`
@@ -43,6 +50,7 @@ export async function readChanges(db: Database, farmId: string, after: number | 
     left join lateral (
       select * from farm_changes
       where b_id_farm = ${farmId} and position > greatest(${after ?? 0}::bigint, coalesce(h.pruned_through, 0))
+        and (${withMembers} or record_type <> 'member')
       order by position
       limit ${limit + 1}
     ) c on true

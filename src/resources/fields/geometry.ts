@@ -77,11 +77,31 @@ function ringProblem(ring: unknown, path: Array<string | number>): GeometryProbl
   return undefined;
 }
 
+/**
+ * An edge more than 180° of longitude long: it can only mean the short way across the antimeridian, but
+ * as GeoJSON it runs the long way round the earth (an area of thousands of hectares for a field of a
+ * few). RFC 7946 §3.1.9 asks for such a polygon cut in two at the antimeridian.
+ */
+function antimeridianProblem(ring: Ring, path: Array<string | number>): GeometryProblem | undefined {
+  let previous: Position | undefined;
+  for (const [i, position] of ring.entries()) {
+    if (previous !== undefined && Math.abs(position[0] - previous[0]) > 180) {
+      return {
+        path: [...path, i],
+        message:
+          'an edge must not cross the antimeridian (180° of longitude): cut the polygon there into a MultiPolygon of one part on each side (RFC 7946 §3.1.9)',
+      };
+    }
+    previous = position;
+  }
+  return undefined;
+}
+
 function polygonProblem(polygon: unknown, path: Array<string | number>): GeometryProblem | undefined {
   if (!Array.isArray(polygon)) return { path, message: 'must be a polygon: an array of rings' };
   if (polygon.length === 0) return { path, message: 'a polygon must not be empty: it needs an outer ring' };
   for (let i = 0; i < polygon.length; i++) {
-    const problem = ringProblem(polygon[i], [...path, i]);
+    const problem = ringProblem(polygon[i], [...path, i]) ?? antimeridianProblem(polygon[i] as Ring, [...path, i]);
     if (problem) return problem;
   }
   const crossing = findCrossing(polygon as Ring[]);

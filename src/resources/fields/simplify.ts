@@ -1,5 +1,5 @@
-// The geometry a read of fields answers (`?geometry=`): as stored, simplified to a bounded number of
-// positions, or none. Simplification is Douglas–Peucker, refined point by point from the coarsest
+// The geometry a read of fields answers (`?geometry=`): as sent, simplified to a bounded number of
+// positions (computed when the field is written, store.ts), or none. Simplification is Douglas–Peucker, refined point by point from the coarsest
 // triangle, so that it can stop at a cap of positions as well as at a tolerance.
 import type { FieldGeometry, Position } from '../../db/schema.js';
 import { findCrossing } from './ring-crossing.js';
@@ -87,10 +87,4 @@ export function simplifyGeometry(geometry: FieldGeometry): FieldGeometry {
   return geometry.type === 'Polygon'
     ? { type: 'Polygon', coordinates: simplifyPolygon(geometry.coordinates) }
     : { type: 'MultiPolygon', coordinates: geometry.coordinates.map(simplifyPolygon) };
-}
-
-/** A stored geometry as `variant` answers it. */
-export function geometryAs(variant: GeometryVariant, geometry: FieldGeometry): FieldGeometry | null {
-  if (variant === 'none') return null;
-  return variant === 'simplified' ? simplifyGeometry(geometry) : geometry;
 }

@@ -16,12 +16,33 @@ import { areaInHectares, centroid, looksLikeBufferStrip } from './geometry.js';
 import type { FieldWithGeometry } from './feature-collection.js';
 import { featureBytes, featuresThatFit, INLINE_GEOMETRY_BYTES } from './page-bytes.js';
 import type { FieldCreate, FieldUpdate } from './schemas.js';
-import { geometryAs, type GeometryVariant } from './simplify.js';
+import { simplifyGeometry, type GeometryVariant } from './simplify.js';
 
-const summaryColumns = recordColumns(fields, 'b_geometry');
+const summaryColumns = recordColumns(fields, 'b_geometry', 'b_geometry_simplified');
 const fieldColumns = { ...summaryColumns, b_geometry: fields.b_geometry };
 
-const derivedFromGeometry = (geometry: FieldGeometry) => ({ b_area: areaInHectares(geometry), b_centroid: centroid(geometry) });
+/** What is computed from a geometry when it is written: so that no read computes it. */
+const derivedFromGeometry = (geometry: FieldGeometry) => ({
+  b_area: areaInHectares(geometry),
+  b_centroid: centroid(geometry),
+  b_geometry_simplified: simplifyGeometry(geometry),
+});
+
+/**
+ * The stored geometry that answers `variant`, and whether it is the answer as it stands: a simplified
+ * outline is stored with every write, and only a row stored before that column existed (until
+ * outline-backfill.ts reaches it) is simplified as it is read.
+ */
+function storedGeometry(variant: Exclude<GeometryVariant, 'none'>) {
+  return variant === 'full'
+    ? { geometry: fields.b_geometry, asStored: sql<boolean>`true` }
+    : {
+        geometry: sql<FieldGeometry>`coalesce(${fields.b_geometry_simplified}, ${fields.b_geometry})`.mapWith(fields.b_geometry),
+        asStored: sql<boolean>`${fields.b_geometry_simplified} is not null`,
+      };
+}
+
+const answered = (geometry: FieldGeometry, asStored: boolean) => (asStored ? geometry : simplifyGeometry(geometry));
 
 export async function createField(tx: Database, farmId: string, input: FieldCreate) {
   const { b_geometry, ...rest } = input;
@@ -47,8 +68,9 @@ export async function getField(db: Database, fieldId: string, geometry: Geometry
     const [field] = await db.select(summaryColumns).from(fields).where(eq(fields.b_id, fieldId));
     return field && { ...field, b_geometry: null };
   }
-  const [field] = await db.select(fieldColumns).from(fields).where(eq(fields.b_id, fieldId));
-  return field && { ...field, b_geometry: geometryAs(geometry, field.b_geometry) };
+  const { geometry: column, asStored } = storedGeometry(geometry);
+  const [row] = await db.select({ field: summaryColumns, geometry: column, asStored }).from(fields).where(eq(fields.b_id, fieldId));
+  return row && { ...row.field, b_geometry: answered(row.geometry, row.asStored) };
 }
 
 const ofFarm = (farmId: string, range: DateRange) => and(eq(fields.b_id_farm, farmId), periodOverlaps(fields.b_start, fields.b_end, range));
@@ -64,8 +86,8 @@ export function listFields(db: Database, farmId: string, page: PageQuery & DateR
 
 /**
  * The same page as listFields, each field with its geometry as `geometry` asks, cut short before the
- * field that would take the features past MAX_FEATURES_BYTES, each geometry counted as stored (a simplified
- * one is read whole too). The sizes are read first: no geometry beyond the cut is loaded.
+ * field that would take the features past MAX_FEATURES_BYTES, each geometry counted as it is answered.
+ * The sizes are read first: no geometry beyond the cut is loaded.
  */
 export async function listFieldsWithGeometry(
   db: Database,
@@ -79,12 +101,13 @@ export async function listFieldsWithGeometry(
     return { data: kept.map((field) => ({ ...field, b_geometry: null })), total };
   }
   const where = ofFarm(farmId, page);
+  const { geometry: column, asStored } = storedGeometry(geometry);
   return pageWithTotal(db, fields, where, async (tx) => {
     // Each geometry is turned into text once, to measure it, in a subquery that a limit keeps from being
     // merged into the query around it. One up to INLINE_GEOMETRY_BYTES comes with the sizes, in the
     // page's first query; a larger one is read once the page is cut.
     const sized = tx
-      .select({ b_id: fields.b_id, bytes: sql<number>`octet_length(${fields.b_geometry}::text)`.as('geometry_bytes') })
+      .select({ b_id: fields.b_id, bytes: sql<number>`octet_length(${column}::text)`.as('geometry_bytes') })
       .from(fields)
       .where(where)
       .orderBy(...listOrder)
@@ -95,10 +118,10 @@ export async function listFieldsWithGeometry(
       .select({
         field: summaryColumns,
         geometryBytes: sql<number>`${sized.bytes}`.mapWith(Number),
-        smallGeometry:
-          sql<FieldGeometry | null>`case when ${sized.bytes} <= ${INLINE_GEOMETRY_BYTES} then ${fields.b_geometry} end`.mapWith(
-            fields.b_geometry,
-          ),
+        smallGeometry: sql<FieldGeometry | null>`case when ${sized.bytes} <= ${INLINE_GEOMETRY_BYTES} then ${column} end`.mapWith(
+          fields.b_geometry,
+        ),
+        asStored,
       })
       .from(fields)
       .innerJoin(sized, eq(sized.b_id, fields.b_id))
@@ -106,14 +129,12 @@ export async function listFieldsWithGeometry(
     const kept = rows.slice(0, featuresThatFit(rows.map((row) => featureBytes(row.field, row.geometryBytes))));
     const large = kept.filter((row) => row.smallGeometry === null).map((row) => row.field.b_id);
     const largeGeometries =
-      large.length === 0
-        ? []
-        : await tx.select({ b_id: fields.b_id, b_geometry: fields.b_geometry }).from(fields).where(inArray(fields.b_id, large));
-    const geometryOf = new Map(largeGeometries.map((row) => [row.b_id, row.b_geometry]));
-    return kept.map(({ field, smallGeometry }) => {
+      large.length === 0 ? [] : await tx.select({ b_id: fields.b_id, geometry: column }).from(fields).where(inArray(fields.b_id, large));
+    const geometryOf = new Map(largeGeometries.map((row) => [row.b_id, row.geometry]));
+    return kept.map(({ field, smallGeometry, asStored }) => {
       const stored = smallGeometry ?? geometryOf.get(field.b_id);
       if (!stored) throw new Error(`The geometry of field ${field.b_id} was not read back.`);
-      return { ...field, b_geometry: geometryAs(geometry, stored) };
+      return { ...field, b_geometry: answered(stored, asStored) };
     });
   });
 }
