@@ -64,13 +64,15 @@ const pascal = (name: string) =>
 
 const typesOf = (schema: Schema): string[] => (schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
 
-const isObject = (schema: Schema) => typesOf(schema).includes('object') || schema.properties !== undefined;
-
 /** A Python string literal (a JSON string is one). */
 const literal = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : value === null ? 'None' : String(value));
 
 /** Text as the body of a docstring or a `#:` comment: one line, no closing quotes inside. */
-const docText = (text: string) => text.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"').replace(/\s*\n\s*/g, ' ');
+const docText = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/"""/g, '\\"\\"\\"')
+    .replace(/\s*\n\s*/g, ' ');
 
 class PythonTypes {
   readonly #components: Record<string, Schema>;
@@ -122,7 +124,9 @@ class PythonTypes {
     if (schema.allOf !== undefined) return union([this.#writeClass(this.#newName(hint), schema), ...nullable]);
     const types = typesOf(schema);
     if (types.length === 0 && schema.properties === undefined) return 'Any';
-    const each = (types.length === 0 ? ['object'] : types).filter((type) => type !== 'null').map((type) => this.#simple(type, schema, hint));
+    const each = (types.length === 0 ? ['object'] : types)
+      .filter((type) => type !== 'null')
+      .map((type) => this.#simple(type, schema, hint));
     return union([...each, ...nullable]);
   }
 
@@ -171,13 +175,18 @@ class PythonTypes {
       }
     }
     const lines = (list: typeof members) =>
-      list.flatMap((member) => [...(member.description ? [`    #: ${docText(member.description)}`] : []), `    ${member.name}: ${member.type}`]);
+      list.flatMap((member) => [
+        ...(member.description ? [`    #: ${docText(member.description)}`] : []),
+        `    ${member.name}: ${member.type}`,
+      ]);
     const docstring = schema.description ? [`    """${docText(schema.description)}"""`] : [];
     const required = members.filter((member) => member.required);
     const optional = members.filter((member) => !member.required);
     const own = bases.length > 0 ? bases.join(', ') : 'TypedDict';
     if (optional.length === 0) {
-      this.#classes.push([`class ${name}(${own}):`, ...docstring, ...lines(required), ...(members.length + docstring.length ? [] : ['    pass'])].join('\n'));
+      this.#classes.push(
+        [`class ${name}(${own}):`, ...docstring, ...lines(required), ...(members.length + docstring.length ? [] : ['    pass'])].join('\n'),
+      );
     } else if (required.length === 0) {
       this.#classes.push([`class ${name}(${own}, total=False):`, ...docstring, ...lines(optional)].join('\n'));
     } else {
