@@ -1,10 +1,12 @@
 """A TCP relay in front of the server that can lose an answer: after `lose_next_answer()`, the first
 bytes the server sends back are dropped and both connections closed, so the request reached the server
-and was carried out, but the client never hears of it. It counts the requests that pass."""
+and was carried out, but the client never hears of it. It counts the connections, and notes the status
+of each answer it passes on (a chunk that starts one: answers here are small, one chunk each)."""
 from __future__ import annotations
 
 import socket
 import threading
+from typing import Callable
 
 
 class Relay:
@@ -17,6 +19,10 @@ class Relay:
         self.answers_lost = 0
         #: Connections the relay has accepted.
         self.connections = 0
+        #: The status of each answer passed on, in order.
+        self.statuses: list[int] = []
+        #: Called with each answer's status before the client gets any of it.
+        self.on_answer: Callable[[int], None] = lambda status: None
         threading.Thread(target=self._accept, daemon=True).start()
 
     def lose_next_answer(self) -> None:
@@ -43,6 +49,10 @@ class Relay:
                     if lose:
                         self.answers_lost += 1
                         break
+                    if chunk.startswith(b"HTTP/1.1 "):
+                        status = int(chunk[9:12])
+                        self.statuses.append(status)
+                        self.on_answer(status)
                 sink.sendall(chunk)
         except OSError:
             pass
