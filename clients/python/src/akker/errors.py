@@ -59,7 +59,7 @@ class AkkerError(Exception):
             title=_text(problem.get("title")),
             error_id=_text(problem.get("error_id")),
             instance=_text(problem.get("instance")),
-            errors=[entry for entry in problem.get("errors", []) if isinstance(entry, Mapping)] if isinstance(problem.get("errors"), list) else None,
+            errors=[dict(entry) for entry in problem["errors"] if isinstance(entry, Mapping)] if isinstance(problem.get("errors"), list) else None,
             retry_after=retry_after,
             request=request,
         )

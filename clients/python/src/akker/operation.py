@@ -142,8 +142,8 @@ class Operation:
             raise ValueError(f"{self.method} {self.path} takes no body")
         if not isinstance(body, Mapping):
             raise TypeError(f"the body of {self.method} {self.path} must be a dict, not {type(body).__name__}")
-        required = getattr(self.body, "__required_keys__", frozenset())
-        optional = getattr(self.body, "__optional_keys__", frozenset())
+        required: frozenset[str] = self.body.__required_keys__
+        optional: frozenset[str] = self.body.__optional_keys__
         missing = sorted(required - set(body))
         if missing:
             raise ValueError(f"{self.body.__name__} needs {', '.join(missing)}")
