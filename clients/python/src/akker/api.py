@@ -42,7 +42,7 @@ class Api:
         idempotency_key: str | None = None,
         accept: str = "application/json",
     ) -> tuple[Any, Mapping[str, str]]:
-        """The decoded body of the answer and its header fields; AkkerError for an error answer."""
+        """The decoded body of the answer and its header fields; AkkerError for any answer but a 2xx."""
         operation = self.operation(operation_id)
         target = operation.target(path or {}, query or {})
         data = operation.encode_body(body)
@@ -62,7 +62,7 @@ class Api:
             headers["Idempotency-Key"] = key_parameter.render(idempotency_key) if idempotency_key is not None else str(uuid.uuid4())
         request = f"{operation.method} {target}"
         answer = self.transport.send(operation.method, target, data, headers, resendable=operation.method in _SAFE_METHODS or keyed)
-        if answer.status >= 400:
+        if not 200 <= answer.status < 300:
             raise AkkerError.from_answer(
                 answer.status,
                 answer.body,

@@ -46,7 +46,7 @@ class AkkerError(Exception):
 
     @classmethod
     def from_answer(cls, status: int, body: bytes, content_type: str, *, retry_after: float | None, request: str) -> AkkerError:
-        """The error of an answer with status 400 or more: its problem when it is one."""
+        """The error of an answer other than 2xx: its problem when it is one."""
         problem = _problem(body) if content_type.startswith(("application/problem+json", "application/json")) else None
         if problem is None:
             text = body[:200].decode("utf-8", "replace").strip()

@@ -8,8 +8,6 @@ from typing import Any
 class Record(dict):  # type: ignore[type-arg]
     """A record read, created or updated: a dict of its members, with `etag`, the answer's ETag."""
 
-    __slots__ = ("etag",)
-
     def __init__(self, members: dict[str, Any], etag: str | None) -> None:
         super().__init__(members)
         self.etag = etag
