@@ -198,11 +198,13 @@ class PythonTypes {
   }
 }
 
-/** A parameter's limits as the arguments of `Parameter(...)`. */
-function parameterSource(parameter: Parameter): string {
-  const schema = parameter.schema ?? {};
-  const args = [literal(parameter.name), literal(parameter.in), literal(typesOf(schema).find((type) => type !== 'null') ?? 'string')];
-  if (parameter.required) args.push('required=True');
+/** A parameter's limits (or a body member's, `location` "body") as the arguments of `Parameter(...)`. */
+function parameterSource(name: string, location: string, schema: Schema, required: boolean): string {
+  const types = typesOf(schema);
+  const type = schema.anyOf || schema.oneOf || schema.allOf || schema.$ref ? 'any' : (types.find((t) => t !== 'null') ?? 'any');
+  const args = [literal(name), literal(location), literal(type)];
+  if (required) args.push('required=True');
+  if (types.includes('null') || schema.enum?.includes(null)) args.push('nullable=True');
   if (schema.format !== undefined) args.push(`format=${literal(schema.format)}`);
   if (schema.enum !== undefined) args.push(`enum=(${schema.enum.map((value) => `${literal(value)},`).join(' ')})`);
   for (const limit of ['minimum', 'maximum', 'minLength', 'maxLength'] as const) {
@@ -210,6 +212,15 @@ function parameterSource(parameter: Parameter): string {
   }
   if (schema.pattern !== undefined) args.push(`pattern=${literal(schema.pattern)}`);
   return `Parameter(${args.join(', ')})`;
+}
+
+/** The members of a body's schema, each with its limits, as a tuple of `Parameter(...)`. */
+function bodyMembersSource(schema: Schema): string {
+  const required = new Set(schema.required ?? []);
+  const members = Object.entries(schema.properties ?? {}).map(
+    ([name, member]) => `            ${parameterSource(name, 'body', member, required.has(name))},`,
+  );
+  return members.length > 0 ? `(\n${members.join('\n')}\n        )` : '()';
 }
 
 /** The operations under /api, each with its parameters and the TypedDict of its JSON body. */
@@ -221,13 +232,17 @@ function operationsSource(document: OpenAPI3, components: Record<string, Schema>
       const operation = item[method];
       if (operation?.operationId === undefined) continue;
       const body = operation.requestBody?.content?.['application/json']?.schema;
-      const parameters = (operation.parameters ?? []).map((parameter) => `            ${parameterSource(parameter)},`);
+      const parameters = (operation.parameters ?? []).map(
+        (parameter) => `            ${parameterSource(parameter.name, parameter.in, parameter.schema ?? {}, parameter.required ?? false)},`,
+      );
       const args = [literal(method.toUpperCase()), literal(path), parameters.length > 0 ? `(\n${parameters.join('\n')}\n        )` : '()'];
       if (body?.$ref !== undefined) {
         const name = refName(body.$ref);
         args.push(`body=${name}`);
         if (operation.requestBody?.required) args.push('body_required=True');
-        if (components[name]?.additionalProperties === false) args.push('body_closed=True');
+        const schema = components[name];
+        if (schema?.additionalProperties === false) args.push('body_closed=True');
+        if (schema !== undefined) args.push(`body_members=${bodyMembersSource(schema)}`);
       }
       entries.push(`    ${literal(operation.operationId)}: Operation(\n${args.map((arg) => `        ${arg},`).join('\n')}\n    ),`);
     }

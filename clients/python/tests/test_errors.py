@@ -34,12 +34,12 @@ class ServerErrorsTest(unittest.TestCase):
         self.assertIn(error.error_id or "-", str(error))
 
     def test_a_validation_failure_lists_its_fields(self) -> None:
-        # The client checks a body's members, not their values: the server does.
+        # The client checks a body's members but not what is inside an object member: the server does.
         with self.assertRaises(akker.AkkerError) as raised:
-            self.owner.farms.create({"b_name_farm": 42})  # type: ignore[typeddict-item]
+            self.owner.fields.create(self.farm["b_id_farm"], field("Kapot", 5.6, b_geometry={"type": "Polygon", "coordinates": "nee"}))
         error = raised.exception
         self.assertEqual((error.status, error.code), (400, "validation-failed"))
-        self.assertEqual([entry["field"] for entry in error.errors], ["b_name_farm"])
+        self.assertEqual([entry["field"] for entry in error.errors], ["b_geometry.coordinates"])
 
     def test_another_users_farm_is_not_found_and_a_researcher_may_not_write(self) -> None:
         email, key = self.server.sign_up("Onderzoeker")
@@ -99,6 +99,13 @@ class InputTest(unittest.TestCase):
             "an unknown body member": lambda: c.farms.create({"b_name_farm": "X", "b_nam": "Y"}),  # type: ignore[typeddict-unknown-key]
             "a missing body member": lambda: c.fields.create("AAAA", {"b_name": "X"}),  # type: ignore[typeddict-item]
             "NaN in a body": lambda: c.soil_analyses.create("AAAA", {"a_som_loi": float("nan")}),
+            "an impossible date in a body": lambda: c.fields.create("AAAA", {"b_name": "X", "b_start": "2025-02-30", "b_geometry": {}}),
+            "a number for a name": lambda: c.farms.create({"b_name_farm": 42}),  # type: ignore[typeddict-item]
+            "a name over its length": lambda: c.farms.create({"b_name_farm": "x" * 1000}),
+            "an unknown acquiring method": lambda: c.fields.update("AAAA", {"b_acquiring_method": "borrowed"}),  # type: ignore[typeddict-item]
+            "a soil value out of its range": lambda: c.soil_analyses.update("AAAA", {"a_som_loi": -5}),
+            "None for a member that takes none": lambda: c.fields.update("AAAA", {"b_bufferstrip": None}),  # type: ignore[typeddict-item]
+            "a str for a bool": lambda: c.fields.update("AAAA", {"b_bufferstrip": "yes"}),  # type: ignore[typeddict-item]
             "an empty Idempotency-Key": lambda: c.farms.create({"b_name_farm": "X"}, idempotency_key=""),
             "a space in an Idempotency-Key": lambda: c.farms.create({"b_name_farm": "X"}, idempotency_key="a b"),
             "a query too long": lambda: c.catalogues.cultivations(q="x" * 101),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
+import numbers
 import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Union
@@ -20,10 +22,13 @@ Day = Union[datetime.date, str]
 
 @dataclass(frozen=True)
 class Parameter:
+    """A parameter of an operation, or a member of a JSON body (`location` "body"), with its limits."""
+
     name: str
     location: str
     type: str
     required: bool = False
+    nullable: bool = False
     format: str | None = None
     enum: tuple[Any, ...] | None = None
     minimum: float | None = None
@@ -33,30 +38,53 @@ class Parameter:
     pattern: str | None = None
 
     def render(self, value: Any) -> str:
-        """`value` as it goes on the wire; ValueError or TypeError when the document does not allow it."""
-        where = f"{self.name} ({self.location} parameter)"
-        if self.type == "integer":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{where} must be an int, not {type(value).__name__}")
-            if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
-                raise ValueError(f"{where} must lie in {_range(self.minimum, self.maximum)}, not {value}")
-            return str(value)
-        text = day(value, self.name) if self.format == "date" else value
-        if not isinstance(text, str):
-            raise TypeError(f"{where} must be a str, not {type(value).__name__}")
-        if self.enum is not None and text not in self.enum:
-            raise ValueError(f"{where} must be one of {', '.join(map(str, self.enum))}, not {text!r}")
-        if (self.min_length is not None and len(text) < self.min_length) or (self.max_length is not None and len(text) > self.max_length):
-            raise ValueError(f"{where} must be {_range(self.min_length, self.max_length)} characters long, not {len(text)}")
-        if self.pattern is not None and re.search(self.pattern, text) is None:
-            raise ValueError(f"{where} does not have the form the API takes: {text!r}")
-        if self.location == "path" and self.format is None and self.enum is None:
+        """`value` as it goes into a path, query or header; ValueError or TypeError when the document does not allow it."""
+        self.check(value)
+        text = str(value) if self.type == "integer" else day(value, self.name) if self.format == "date" else value
+        if self.location == "path" and self.type == "string" and self.format is None and self.enum is None:
+            where = self._where()
             if self.name in _FREE_TEXT_PATH_PARAMETERS:
                 if text.strip() == "" or any(ord(c) < 0x20 for c in text):
                     raise ValueError(f"{where} must be a non-empty line of text, not {text!r}")
             elif IDENTIFIER.fullmatch(text) is None:
                 raise ValueError(f"{where} must be an Akker identifier (1 to 255 of A-Z a-z 0-9 _ -), not {text!r}")
-        return text
+        return str(text)
+
+    def _where(self) -> str:
+        return f"{self.name} ({'member' if self.location == 'body' else f'{self.location} parameter'})"
+
+    def check(self, value: Any) -> None:
+        """ValueError or TypeError when the document does not allow `value` (arrays and objects are left to the server)."""
+        where = self._where()
+        if value is None:
+            if not self.nullable:
+                raise TypeError(f"{where} may not be None")
+            return
+        if self.type in ("integer", "number"):
+            # numbers.Integral and numbers.Real take numpy's scalars too, as pandas hands them out.
+            number_type = numbers.Integral if self.type == "integer" else numbers.Real
+            if isinstance(value, bool) or not isinstance(value, number_type):
+                raise TypeError(f"{where} must be {'an int' if self.type == 'integer' else 'a number'}, not {type(value).__name__}")
+            number = float(value)
+            if not math.isfinite(number):
+                raise ValueError(f"{where} must be a finite number, not {value}")
+            if (self.minimum is not None and number < self.minimum) or (self.maximum is not None and number > self.maximum):
+                raise ValueError(f"{where} must lie in {_range(self.minimum, self.maximum)}, not {value}")
+        elif self.type == "boolean":
+            if not isinstance(value, bool) and not isinstance(getattr(value, "item", lambda: None)(), bool):
+                raise TypeError(f"{where} must be a bool, not {type(value).__name__}")
+        elif self.type == "string":
+            text = day(value, self.name) if self.format == "date" else value
+            if not isinstance(text, str):
+                raise TypeError(f"{where} must be a str, not {type(value).__name__}")
+            if self.enum is not None and text not in self.enum:
+                raise ValueError(f"{where} must be one of {', '.join(map(str, self.enum))}, not {text!r}")
+            # Lengths as the server counts them: in UTF-16 code units.
+            length = len(text.encode("utf-16-le")) // 2
+            if (self.min_length is not None and length < self.min_length) or (self.max_length is not None and length > self.max_length):
+                raise ValueError(f"{where} must be {_range(self.min_length, self.max_length)} characters long, not {length}")
+            if self.pattern is not None and re.search(self.pattern, text) is None:
+                raise ValueError(f"{where} does not have the form the API takes: {text!r}")
 
 
 def _range(low: float | None, high: float | None) -> str:
@@ -102,6 +130,8 @@ class Operation:
     body: Any = None
     body_required: bool = False
     body_closed: bool = False
+    #: The body's members with their limits.
+    body_members: tuple[Parameter, ...] = ()
 
     def header(self, name: str) -> Parameter | None:
         """The header parameter `name`, when the operation takes it."""
@@ -150,6 +180,9 @@ class Operation:
         unknown = sorted(str(key) for key in set(body) - required - optional)
         if self.body_closed and unknown:
             raise ValueError(f"{self.body.__name__} has no member {', '.join(unknown)} (it has {', '.join(sorted(required | optional))})")
+        for member in self.body_members:
+            if member.name in body:
+                member.check(body[member.name])
         try:
             text = json.dumps(body, default=_json_value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
         except ValueError as error:
