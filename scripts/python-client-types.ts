@@ -79,16 +79,20 @@ class PythonTypes {
   readonly #classes: string[] = [];
   readonly #taken = new Set<string>();
   readonly #written = new Set<string>();
+  readonly #aliases: string[] = [];
 
   constructor(components: Record<string, Schema>) {
     this.#components = components;
     for (const name of Object.keys(components)) this.#taken.add(name);
   }
 
-  /** Every component as a class, in the document's order, with the classes of its nested objects before it. */
+  /**
+   * Every component as a class, in the document's order, with the classes of its nested objects before it; a component
+   * that is no object with members (a union, an enum) as an alias, after the classes.
+   */
   source(): string {
     for (const name of Object.keys(this.#components)) this.#writeComponent(name);
-    return this.#classes.join('\n\n\n');
+    return [...this.#classes, ...this.#aliases].join('\n\n\n');
   }
 
   /** The class of a component, once, after the classes it inherits from. */
@@ -96,7 +100,8 @@ class PythonTypes {
     const schema = this.#components[name];
     if (schema === undefined || this.#written.has(name)) return;
     this.#written.add(name);
-    this.#writeClass(name, schema);
+    if (schema.properties !== undefined || schema.allOf !== undefined) this.#writeClass(name, schema);
+    else this.#aliases.push(`${schema.description ? `#: ${docText(schema.description)}\n` : ''}${name} = ${this.typeOf(schema, name)}`);
   }
 
   #newName(hint: string): string {

@@ -11,7 +11,8 @@ from .operation import Operation
 from .records import Record
 from .transport import Transport, retry_after_seconds
 
-_SAFE_METHODS = frozenset({"GET", "HEAD", "PUT"})
+# What may arrive twice without being carried out twice (and a POST under its Idempotency-Key).
+_RESENDABLE_METHODS = frozenset({"GET", "HEAD", "PUT"})
 
 
 def _header_value(value: str, name: str) -> str:
@@ -61,7 +62,7 @@ class Api:
             # Made once for the call: every retry of it sends the same key.
             headers["Idempotency-Key"] = key_parameter.render(idempotency_key) if idempotency_key is not None else str(uuid.uuid4())
         request = f"{operation.method} {target}"
-        answer = self.transport.send(operation.method, target, data, headers, resendable=operation.method in _SAFE_METHODS or keyed)
+        answer = self.transport.send(operation.method, target, data, headers, resendable=operation.method in _RESENDABLE_METHODS or keyed)
         if not 200 <= answer.status < 300:
             raise AkkerError.from_answer(
                 answer.status,

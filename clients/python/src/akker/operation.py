@@ -133,6 +133,9 @@ class Operation:
     #: The body's members with their limits.
     body_members: tuple[Parameter, ...] = ()
 
+    def _body_name(self) -> str:
+        return getattr(self.body, "__name__", "the body")
+
     def header(self, name: str) -> Parameter | None:
         """The header parameter `name`, when the operation takes it."""
         return next((p for p in self.parameters if p.location == "header" and p.name.lower() == name.lower()), None)
@@ -172,14 +175,15 @@ class Operation:
             raise ValueError(f"{self.method} {self.path} takes no body")
         if not isinstance(body, Mapping):
             raise TypeError(f"the body of {self.method} {self.path} must be a dict, not {type(body).__name__}")
-        required: frozenset[str] = self.body.__required_keys__
-        optional: frozenset[str] = self.body.__optional_keys__
+        # A union of bodies has no keys of its own: the server tells them apart.
+        required: frozenset[str] = getattr(self.body, "__required_keys__", frozenset())
+        optional: frozenset[str] = getattr(self.body, "__optional_keys__", frozenset())
         missing = sorted(required - set(body))
         if missing:
-            raise ValueError(f"{self.body.__name__} needs {', '.join(missing)}")
+            raise ValueError(f"{self._body_name()} needs {', '.join(missing)}")
         unknown = sorted(str(key) for key in set(body) - required - optional)
-        if self.body_closed and unknown:
-            raise ValueError(f"{self.body.__name__} has no member {', '.join(unknown)} (it has {', '.join(sorted(required | optional))})")
+        if self.body_closed and (required or optional) and unknown:
+            raise ValueError(f"{self._body_name()} has no member {', '.join(unknown)} (it has {', '.join(sorted(required | optional))})")
         for member in self.body_members:
             if member.name in body:
                 member.check(body[member.name])
@@ -187,7 +191,7 @@ class Operation:
             text = json.dumps(body, default=_json_value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
         except ValueError as error:
             if "Out of range float" in str(error):
-                raise ValueError(f"{self.body.__name__} holds NaN or infinity, which JSON cannot carry: send None for a missing value") from None
+                raise ValueError(f"{self._body_name()} holds NaN or infinity, which JSON cannot carry: send None for a missing value") from None
             raise
         return text.encode("utf-8")
 

@@ -13,7 +13,7 @@ from ..openapi import (
     OrganicCertificationPage,
 )
 from ..paging import MAX_PAGE_SIZE
-from .base import Group, target
+from .base import Group
 
 
 class Derogations(Group):
