@@ -12,9 +12,12 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** `env`: settings besides the raised limits (LOG_REQUESTS=false for a bench that prints while requests run). */
-export async function startInProcess(env: Record<string, string> = {}): Promise<BenchApp> {
-  const database = pgliteHandle(await PGlite.create());
+/**
+ * `env`: settings besides the raised limits (LOG_REQUESTS=false for a bench that prints while requests run);
+ * `database`: a database to work on (migrated here, closed with the app), else a new one in memory.
+ */
+export async function startInProcess(env: Record<string, string> = {}, given?: DatabaseHandle): Promise<BenchApp> {
+  const database = given ?? pgliteHandle(await PGlite.create());
   await database.migrate();
   const unlimited = { RATE_LIMIT_GENERAL: '1000000', RATE_LIMIT_WRITE: '1000000', RATE_LIMIT_CALCULATION: '1000000' };
   const app = createApp(createDeps(loadConfig({ DATA_DIR: 'memory://', ...unlimited, ...env }), database));

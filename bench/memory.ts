@@ -5,32 +5,16 @@
 // and its children from /proc: the peak during start-up, idle, and after a few hundred mixed requests.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { projectRoot } from './processes.js';
+import { residentMiB } from './resident.js';
 
 const IDLE_SETTLE_MS = 3000;
 const REQUESTS = 400;
-
-/** Resident MiB of `pid` and of every process below it. */
-function residentMiB(pid: number): number {
-  let kib = 0;
-  const visit = (id: number) => {
-    try {
-      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
-      for (const task of readdirSync(`/proc/${id}/task`)) {
-        for (const child of readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(child));
-      }
-    } catch {
-      // The process ended between two reads.
-    }
-  };
-  visit(pid);
-  return kib / 1024;
-}
 
 interface Figures {
   case: string;

@@ -15,6 +15,7 @@ import { ratePolicies, type RatePolicy } from '../src/rate-limit/policies.js';
 import { connectRedis, RedisWindows } from '../src/rate-limit/redis-windows.js';
 import type { RateLimitWindows } from '../src/rate-limit/windows.js';
 import { problemResponse, type ApiError } from '../src/http/problem.js';
+import { FULL_SCOPE } from '../src/core/principal.js';
 
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `akker-bench:${randomBytes(4).toString('hex')}:`;
@@ -94,7 +95,7 @@ function bareApp(store: RateLimitWindows | undefined): Hono<ApiEnv> {
   let request = 0;
   if (store) app.use('*', writeResponseHeaders);
   app.use('*', async (c, next) => {
-    c.set('principal', { userId: 'bench', keyId: bucketNames[request++ % KEYS]!, verified: true });
+    c.set('principal', { userId: 'bench', keyId: bucketNames[request++ % KEYS]!, scope: FULL_SCOPE, verified: true });
     await next();
   });
   if (store) {

@@ -1,5 +1,5 @@
 // Bulk farms, written as createFarm (src/resources/farms/store.ts) writes them: a farm, and an owner row in
-// farm_access whose farm_created_at equals the farm's created_at. The farm_count trigger fires as usual.
+// farm_access whose farm_created_at equals the farm's created_at.
 import { sql } from 'drizzle-orm';
 import { newId } from '../src/core/secrets.js';
 import type { DatabaseHandle } from '../src/db/client.js';

@@ -8,6 +8,7 @@ import { StartupError } from './core/startup-error.js';
 import { createAppServer } from './app/node-server.js';
 import { startChangePruning } from './resources/changes/pruning.js';
 import { startSweeper } from './idempotency/sweeper.js';
+import { startLapsedAccessSweeper } from './accounts/pending-access.js';
 
 async function openDatabase(config: Config): Promise<DatabaseHandle> {
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
@@ -31,6 +32,7 @@ async function main() {
   const app = createApp(createDeps(config, database, { log: logger }));
   const pruning = startChangePruning(database.db, config.changesRetentionDays, logger);
   const sweeper = startSweeper(database.db, logger);
+  const lapsedAccess = startLapsedAccessSweeper(database.db, logger);
   const server = createAppServer(app.fetch, {
     errorsUrl: `${config.publicUrl}/errors`,
     hostname: config.host,
@@ -71,6 +73,7 @@ async function main() {
       try {
         await pruning.stop();
         await sweeper.stop();
+        await lapsedAccess.stop();
         await database.close();
       } catch (error) {
         logger.error({ error: String(error) }, 'the database did not close cleanly');

@@ -3,15 +3,17 @@
 // believed on its own.
 // - A remembered key is a hint. The request's first statement confirms it (access/key-check.ts), and
 //   a request that writes looks its key up afresh (accounts/key-resolver.ts).
-// - A remembered role holds only while the farm's `access_version` is the one it was read with; the
-//   statement that reads the farm checks that (resources/farms/store.ts). Every change that can take
-//   access away (a role changed or removed, a key revoked, expired or deleted) moves the version on in
-//   its own transaction (database triggers), and a deleted farm has no row: the very next request sees
-//   the change, whatever order requests and answers arrive in.
+// - A remembered role holds only while the farm's `access_version` and the user's are the ones it was
+//   read with; the statement that reads the farm checks both (resources/farms/store.ts). Every change that
+//   can take access away moves one of them on in its own transaction (database triggers): a role on the
+//   farm, a person's or an organisation's, changed or removed moves the farm's; a membership removed, a
+//   key revoked, expired or deleted moves the user's. A deleted farm has no row: the very next request
+//   sees the change, whatever order requests and answers arrive in.
 // - That a user has no role is never remembered: a first grant moves no version.
+import type { KeyScope } from '../core/principal.js';
 import type { FarmRole } from '../db/schema.js';
 
-/** `farms.access_version`, as text: a bigint, compared for equality only. */
+/** `farms.access_version` or `users.access_version`, as text: a bigint, compared for equality only. */
 export type AccessVersion = string;
 
 export interface RememberedKey {
@@ -19,11 +21,16 @@ export interface RememberedKey {
   keyId: string;
   userId: string;
   expiresAtMs: number | null;
+  /** Fixed at the key's creation, so remembering it is exact. */
+  scope: KeyScope;
 }
 
 export interface RememberedRole {
   role: FarmRole;
+  /** The farm's access version. */
   version: AccessVersion;
+  /** The user's. */
+  userVersion: AccessVersion;
 }
 
 const MAX_KEYS = 50_000;

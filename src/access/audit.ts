@@ -10,8 +10,11 @@ import type { ResourceKind } from './roles.js';
 
 export type AuditAction = (typeof auditLog.$inferSelect)['action'];
 
-/** What an entry names: a resource, a role on the farm (access), or a farm's record for one year (named by the year). */
-export type AuditedKind = ResourceKind | 'access' | 'derogation' | 'grazing intention';
+/**
+ * What an entry names: a resource, a person's role on the farm (access), an organisation's (organisation
+ * access), or a farm's record for one year (named by the year).
+ */
+export type AuditedKind = ResourceKind | 'access' | 'organisation access' | 'derogation' | 'grazing intention';
 
 /** Recorded in the transaction of the write, so an entry exists exactly when the write happened. */
 export async function recordWrite(

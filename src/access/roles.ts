@@ -1,20 +1,61 @@
 // The one answer to "may this principal do this action on this resource?". Every resource
-// belongs to one farm; its farm and the principal's role there are resolved in one statement.
-import { sql, type SQL } from 'drizzle-orm';
-import type { Principal } from '../core/principal.js';
+// belongs to one farm; its farm and the principal's effective role there are resolved in one statement.
+// The principal's key narrows that role: outside the key's farms there is none, and a read-only key
+// changes nothing.
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { isScoped, scopeReaches, type Principal } from '../core/principal.js';
 import { queryRows, type Database } from '../db/client.js';
 import { firstRow } from '../db/first-row.js';
 import type { FarmRole } from '../db/schema.js';
 import { DomainError, notFound } from '../core/domain-errors.js';
 import { keyStillActive, settleKeyCheck } from './key-check.js';
 
-export type Action = 'read' | 'write' | 'share';
+/**
+ * `read` and `oversee` (see who has access and the audit trail: owners only) read; the others change
+ * something: `write`, `share` (manage access), `leave` (drop one's own role, which any role may).
+ */
+export type Action = 'read' | 'oversee' | 'write' | 'share' | 'leave';
 
 const rolesAllowed: Record<Action, readonly FarmRole[]> = {
   read: ['owner', 'advisor', 'researcher'],
+  oversee: ['owner'],
   write: ['owner', 'advisor'],
   share: ['owner'],
+  leave: ['owner', 'advisor', 'researcher'],
 };
+
+const refusedVerbs: Record<Action, string> = {
+  read: 'read',
+  oversee: 'see the access list and audit trail of',
+  write: 'change',
+  share: 'manage access to',
+  leave: 'leave',
+};
+
+/** Any action but a read is a change, which a read-only key may not make. */
+const changes = (action: Action) => action !== 'read' && action !== 'oversee';
+
+/** A role's rank in SQL, 1 the highest: owner > advisor > researcher. */
+export const roleRank = (role: SQL) => sql`array_position(array['owner', 'advisor', 'researcher'], ${role})`;
+
+/** The role of a rank (`roleRank`), in SQL. */
+export const roleOfRank = (rank: SQL) => sql`(array['owner', 'advisor', 'researcher'])[${rank}]`;
+
+/**
+ * The user's **effective role** on the farm, as an SQL expression: the highest of their own role and the
+ * roles of every organisation they are a member of; null with none. Every check and every list of farms
+ * reads a role through this one definition. Its own aliases are ones no caller's query uses, so that
+ * `farmId` may name a column of the caller's.
+ */
+export const effectiveRole = (farmId: SQL, userId: SQL | Placeholder) => sql`(
+  select reached.role from (
+    select own_role.role from farm_access own_role where own_role.b_id_farm = ${farmId} and own_role.user_id = ${userId}
+    union all
+    select shared.role from organisation_farm_access shared
+      join organisation_members membership on membership.organisation_id = shared.organisation_id and membership.user_id = ${userId}
+    where shared.b_id_farm = ${farmId}
+  ) reached
+  order by ${roleRank(sql`reached.role`)} limit 1)`;
 
 /** Each kind of resource, with the query that finds the farm it belongs to. */
 const farmOf = {
@@ -33,14 +74,31 @@ const farmOf = {
 export type ResourceKind = keyof typeof farmOf;
 
 /**
- * No role: 404, the same as a resource that does not exist, so identifiers cannot
- * be probed. A role that may read but not do `action`: 403.
+ * No role, or a farm outside the key's farms: 404, the same as a resource that does not exist, so
+ * identifiers cannot be probed. A role that may read but not do `action`, or a change with a
+ * read-only key: 403.
  */
-export function assertAllowed(role: FarmRole | null, action: Action, kind: ResourceKind): asserts role is FarmRole {
+function assertAllowed(principal: Principal, role: FarmRole | null, action: Action, kind: ResourceKind): asserts role is FarmRole {
   if (role === null) throw notFound(`The ${kind} does not exist.`);
   if (!rolesAllowed[action].includes(role)) {
-    const verb = action === 'share' ? 'manage access to' : 'change';
-    throw new DomainError('forbidden', `Your role on this farm (${role}) does not allow you to ${verb} this ${kind}.`);
+    throw new DomainError('forbidden', `Your role on this farm (${role}) does not allow you to ${refusedVerbs[action]} this ${kind}.`);
+  }
+  if (changes(action) && principal.scope.access === 'read') {
+    throw new DomainError('forbidden', `This API key is read-only: it may not change this ${kind}.`);
+  }
+}
+
+/**
+ * A change outside every farm (a new farm, the account's keys, …) needs a key that holds all its
+ * owner's access, or the session: a key limited in any way could otherwise step out of its limits
+ * (a farm-limited key making a key for every farm). 403 otherwise.
+ */
+export function authorizeAccountChange(principal: Principal, what: string): void {
+  if (isScoped(principal.scope)) {
+    throw new DomainError(
+      'forbidden',
+      `This API key holds only part of your access (read-only, or limited to some farms): it may not ${what}. Use a key without limits.`,
+    );
   }
 }
 
@@ -60,19 +118,30 @@ export async function authorizeWithRole(
   const rows = await queryRows<{ key_active: boolean; b_id_farm: string | null; role: FarmRole | null }>(
     db,
     sql`
-    select ${keyStillActive(principal)} as key_active, r.b_id_farm, a.role
+    select ${keyStillActive(principal)} as key_active, r.b_id_farm, ${effectiveRole(sql`r.b_id_farm`, sql`${principal.userId}`)} as role
     from (select 1) as one
-    left join (${farmOf[kind](id)}) as r on true
-    left join farm_access a on a.b_id_farm = r.b_id_farm and a.user_id = ${principal.userId}`,
+    left join (${farmOf[kind](id)}) as r on true`,
   );
-  // The left joins on (select 1) make one row, with nulls where there is no such resource or no role.
+  // The left join on (select 1) makes one row, with nulls where there is no such resource or no role.
   const { key_active, b_id_farm, role } = firstRow(rows, 'authorization');
   settleKeyCheck(principal, key_active);
-  assertAllowed(role, action, kind);
-  // A role is on a farm: b_id_farm is null only with no role, refused above.
+  // A role is on a farm: b_id_farm is null only with no role.
   if (b_id_farm === null) throw notFound(`The ${kind} does not exist.`);
-  return { farmId: b_id_farm, role };
+  const reached = scopeReaches(principal.scope, b_id_farm) ? role : null;
+  assertAllowed(principal, reached, action, kind);
+  return { farmId: b_id_farm, role: reached };
 }
 
 /** Whether `role` may do `action`, without throwing. */
 export const roleAllows = (role: FarmRole, action: Action): boolean => rolesAllowed[action].includes(role);
+
+/** Those of `farmIds` on which the user has no effective role (so may not read), in the order given: one statement. */
+export async function farmsWithoutRole(db: Database, userId: string, farmIds: readonly string[]): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select given.id from unnest(${sql.param(farmIds)}::text[]) with ordinality as given(id, n)
+        where ${effectiveRole(sql`given.id`, sql`${userId}`)} is null
+        order by given.n`,
+  );
+  return rows.map((row) => row.id);
+}

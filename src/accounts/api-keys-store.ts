@@ -6,6 +6,8 @@ import { countRows, inOneSnapshot } from '../db/paging.js';
 import type { SelectedRow } from '../db/records.js';
 import { apiKeys, users } from '../db/schema.js';
 import { newId, newSecret, sha256 } from '../core/secrets.js';
+import type { KeyAccess, KeyScope } from '../core/principal.js';
+import { farmsWithoutRole } from '../access/roles.js';
 
 export const KEY_PREFIX_LENGTH = 12;
 
@@ -16,6 +18,9 @@ export interface ApiKeyMetadata {
   created_at: string;
   last_used_at: string | null;
   expires_at: string | null;
+  /** What the key may do, and the only farms it reaches (null: all its owner reaches). */
+  access: KeyAccess;
+  farms: string[] | null;
 }
 
 const isActive = () => and(isNull(apiKeys.revoked_at), or(isNull(apiKeys.expires_at), gt(apiKeys.expires_at, sql`now()`)));
@@ -27,6 +32,8 @@ const metadataColumns = {
   created_at: apiKeys.created_at,
   last_used_at: apiKeys.last_used_at,
   expires_at: apiKeys.expires_at,
+  access: apiKeys.access,
+  farms: apiKeys.farms,
 };
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -35,22 +42,38 @@ function toMetadata(row: SelectedRow<typeof metadataColumns>): ApiKeyMetadata {
   return { ...row, created_at: row.created_at.toISOString(), last_used_at: iso(row.last_used_at), expires_at: iso(row.expires_at) };
 }
 
+/** What a new key is made of besides its secret. */
+export interface NewApiKey {
+  name: string;
+  expiresAt: Date | null;
+  scope: KeyScope;
+}
+
+/** A key made; the cap on active keys reached; or farms given that the user has no role on (in the order given). */
+export type KeyCreation =
+  { kind: 'created'; key: ApiKeyMetadata & { key: string } } | { kind: 'at-cap' } | { kind: 'farms-not-reached'; positions: number[] };
+
 /**
- * Creates a key, unless the user holds `maxActive` active keys already (then undefined). Creations
- * for one user queue on the user's row, so that each counts the keys the others committed.
+ * Creates a key, unless the user holds `maxActive` active keys already, or is given farms the user has
+ * no role on now. Creations for one user queue on the user's row, so that each counts the keys the
+ * others committed.
  */
 export async function createApiKey(
   db: Database,
   userId: string,
-  name: string,
-  expiresAt: Date | null,
+  { name, expiresAt, scope }: NewApiKey,
   maxActive: number,
-): Promise<(ApiKeyMetadata & { key: string }) | undefined> {
+): Promise<KeyCreation> {
   const key = `akk_${newSecret()}`;
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<KeyCreation> => {
     // No key update: the lock does not hold up statements that only refer to the user (a new session, a farm).
     await tx.select({ id: users.user_id }).from(users).where(eq(users.user_id, userId)).for('no key update');
-    if ((await countRows(tx, apiKeys, and(eq(apiKeys.user_id, userId), isActive()))) >= maxActive) return undefined;
+    if (scope.farms !== null) {
+      const missing = new Set(await farmsWithoutRole(tx, userId, scope.farms));
+      const positions = scope.farms.flatMap((farmId, position) => (missing.has(farmId) ? [position] : []));
+      if (positions.length > 0) return { kind: 'farms-not-reached', positions };
+    }
+    if ((await countRows(tx, apiKeys, and(eq(apiKeys.user_id, userId), isActive()))) >= maxActive) return { kind: 'at-cap' };
     const rows = await tx
       .insert(apiKeys)
       .values({
@@ -60,11 +83,16 @@ export async function createApiKey(
         prefix: key.slice(0, KEY_PREFIX_LENGTH),
         key_hash: sha256(key),
         expires_at: expiresAt,
+        access: scope.access,
+        farms: scope.farms === null ? null : [...scope.farms],
       })
       .returning(metadataColumns);
-    return { ...toMetadata(firstRow(rows, 'insert into api_keys')), key };
+    return { kind: 'created', key: { ...toMetadata(firstRow(rows, 'insert into api_keys')), key } };
   });
 }
+
+/** Why a key was not made for its farms, for the API's response and the page alike: the same whether a farm exists or not. */
+export const farmNotReachedMessage = 'is not a farm you have a role on';
 
 /** Why a key was not created at the cap, for the API's response and the page alike. */
 export const keyCapMessage = (maxActive: number) =>
@@ -108,10 +136,12 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string):
 
 export async function findActiveKeyByHash(db: Database, keyHash: string) {
   const [row] = await db
-    .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at })
+    .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at, access: apiKeys.access, farms: apiKeys.farms })
     .from(apiKeys)
     .where(and(eq(apiKeys.key_hash, keyHash), isActive()));
-  return row;
+  if (row === undefined) return undefined;
+  const { access, farms, ...key } = row;
+  return { ...key, scope: { access, farms } satisfies KeyScope };
 }
 
 export async function isKeyActive(db: Database, keyId: string): Promise<boolean> {

@@ -31,7 +31,7 @@ export class KeyResolver {
     const hash = onConnection?.hash ?? sha256(rawKey);
     const remembered = onConnection ?? this.memory.keyByHash(hash, rawKey, connection);
     if (remembered && !needVerified && (remembered.expiresAtMs === null || remembered.expiresAtMs > Date.now())) {
-      return { userId: remembered.userId, keyId: remembered.keyId, verified: false };
+      return { userId: remembered.userId, keyId: remembered.keyId, scope: remembered.scope, verified: false };
     }
     return this.#lookUp(hash, remembered);
   }
@@ -42,8 +42,9 @@ export class KeyResolver {
       if (remembered) this.forget(remembered.keyId);
       return null;
     }
-    this.memory.rememberKey({ hash, keyId: active.keyId, userId: active.userId, expiresAtMs: active.expiresAt?.getTime() ?? null });
-    return { userId: active.userId, keyId: active.keyId, verified: true };
+    const { keyId, userId, scope } = active;
+    this.memory.rememberKey({ hash, keyId, userId, scope, expiresAtMs: active.expiresAt?.getTime() ?? null });
+    return { userId, keyId, scope, verified: true };
   }
 
   /** Re-checks an unverified principal's key against the database. */

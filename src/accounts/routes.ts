@@ -7,9 +7,11 @@ import { apiKeySecurity, authenticatedErrors, bodyCheckErrors, bodyErrors, error
 import { envelope, pageQuerySchema, pageResponses } from '../http/pagination.js';
 import { jsonContent } from '../http/route-helpers.js';
 import { notFound } from '../core/domain-errors.js';
-import { ApiError } from '../http/problem.js';
+import { ApiError, describeErrors } from '../http/problem.js';
+import { authorizeAccountChange } from '../access/roles.js';
+import type { ApiEnv } from '../http/env.js';
 import { ApiRoutes } from '../http/api-routes.js';
-import { createApiKey, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
+import { createApiKey, farmNotReachedMessage, keyCapMessage, listActiveApiKeys, revokeApiKey } from './api-keys-store.js';
 import type { AccountDeps } from './deps.js';
 import {
   apiKeyCreateSchema,
@@ -120,16 +122,19 @@ const signOutEverywhereRoute = createRoute({
   },
 });
 
+const scopedKeysRefused =
+  'With a key that is read-only or limited to some farms the answer is 403: manage keys with the session or a key without limits.';
+
 const listKeysRoute = createRoute({
   method: 'get',
   path: '/api/keys',
   operationId: 'listApiKeys',
   tags: ['API keys'],
   summary: 'List your active API keys',
-  description: 'Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit.',
+  description: `Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit. ${scopedKeysRefused}`,
   security: keySecurity,
   request: { query: pageQuerySchema },
-  responses: pageResponses('One page of key metadata.', apiKeySchema, 'ApiKeyPage'),
+  responses: pageResponses('One page of key metadata.', apiKeySchema, 'ApiKeyPage', 'forbidden'),
 });
 
 const createKeyRoute = createRoute({
@@ -139,12 +144,14 @@ const createKeyRoute = createRoute({
   tags: ['API keys'],
   summary: 'Create an API key',
   description:
-    'The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires.',
+    'The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires. ' +
+    '`access` and `farms` make a key that holds less than you: read-only, or limited to some farms (each one you have a role on now, else 422, ' +
+    `the same whether the farm exists or not). ${scopedKeysRefused}`,
   security: keySecurity,
   request: jsonBody(apiKeyCreateSchema),
   responses: {
     201: { description: 'The key metadata and the raw `key`.', content: jsonContent(createdApiKeySchema) },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden', 'conflict'),
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden', 'conflict', 'unprocessable-entity'),
   },
 });
 
@@ -154,7 +161,7 @@ const revokeKeyRoute = createRoute({
   operationId: 'revokeApiKey',
   tags: ['API keys'],
   summary: 'Revoke an API key',
-  description: 'Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404.',
+  description: `Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404. ${scopedKeysRefused}`,
   security: keySecurity,
   request: { params: keyIdParams },
   responses: {
@@ -234,23 +241,38 @@ export function accountRoutes(deps: AccountDeps, signInThrottle: SignInThrottle)
     return c.json({ sessions_ended: await endEverySession(c, db, config, user.user_id) }, 200);
   });
 
+  /** The user whose keys a request manages: with a key, only one that holds all its owner's access. */
+  function keyManager(c: Context<ApiEnv>): string {
+    const principal = c.get('principal');
+    authorizeAccountChange(principal, 'manage API keys');
+    return principal.userId;
+  }
+
   app.openapi(listKeysRoute, async (c) => {
     const page = c.req.valid('query');
-    const { data, total } = await listActiveApiKeys(db, c.get('principal').userId, page.limit, page.offset);
+    const { data, total } = await listActiveApiKeys(db, keyManager(c), page.limit, page.offset);
     return json(c, envelope(data, page, total), 200);
   });
 
   app.openapi(createKeyRoute, async (c) => {
-    const { name, expires_at } = c.req.valid('json');
+    const { name, expires_at, access = 'write', farms = null } = c.req.valid('json');
     const expiresAt = expires_at ? new Date(expires_at) : null;
-    const created = await createApiKey(db, c.get('principal').userId, name, expiresAt, config.maxKeysPerUser);
-    if (!created) throw new ApiError('conflict', keyCapMessage(config.maxKeysPerUser));
-    return json(c, created, 201);
+    const outcome = await createApiKey(db, keyManager(c), { name, expiresAt, scope: { access, farms } }, config.maxKeysPerUser);
+    switch (outcome.kind) {
+      case 'at-cap':
+        throw new ApiError('conflict', keyCapMessage(config.maxKeysPerUser));
+      case 'farms-not-reached': {
+        const errors = outcome.positions.map((position) => ({ field: `farms.${position}`, message: farmNotReachedMessage }));
+        throw new ApiError('unprocessable-entity', describeErrors(errors), { errors });
+      }
+      case 'created':
+        return json(c, outcome.key, 201);
+    }
   });
 
   app.openapi(revokeKeyRoute, async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await revokeApiKey(db, c.get('principal').userId, id))) throw notFound('The API key does not exist.');
+    if (!(await revokeApiKey(db, keyManager(c), id))) throw notFound('The API key does not exist.');
     return noContent(c);
   });
 

@@ -1,5 +1,6 @@
 // Accounts and API keys on the wire.
 import { z } from '@hono/zod-openapi';
+import { keyAccesses } from '../core/principal.js';
 import { isBlankPassword, isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
 
 const email = z
@@ -74,6 +75,11 @@ export const userSchema = z
   })
   .openapi('User');
 
+/** The most farms one key may be limited to. */
+export const MAX_KEY_FARMS = 100;
+
+const keyAccess = z.enum(keyAccesses, 'must be read or write');
+
 export const apiKeyCreateSchema = z
   .strictObject({
     name: z
@@ -88,8 +94,21 @@ export const apiKeyCreateSchema = z
       .nullable()
       .optional()
       .openapi({ description: 'When the key stops working; none when left out.', example: '2027-12-31T23:59:59Z' }),
+    access: keyAccess
+      .optional()
+      .openapi({ description: '`read`: every read and every calculation, no other change; `write` (the default): all you may do.' }),
+    farms: z
+      .array(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'))
+      .min(1, 'must name at least one farm')
+      .max(MAX_KEY_FARMS, `must name at most ${MAX_KEY_FARMS} farms`)
+      .refine((farms) => new Set(farms).size === farms.length, 'must not name a farm twice')
+      .optional()
+      .openapi({
+        description: `The only farms the key reaches (1–${MAX_KEY_FARMS}), each one you have a role on now; every farm you reach when left out.`,
+        example: ['3sJb0u5X7vRk1cQm9Yp2Ag'],
+      }),
   })
-  .openapi('ApiKeyCreate');
+  .openapi('ApiKeyCreate', { description: 'What a key may do and where is fixed at its creation: to change it, create another key.' });
 
 export const apiKeySchema = z
   .object({
@@ -102,6 +121,11 @@ export const apiKeySchema = z
       .string()
       .nullable()
       .openapi({ format: 'date-time', description: 'When the key stops working; null when it does not expire.' }),
+    access: keyAccess.openapi({ description: '`read`: reads and calculations only; `write`: all you may do.' }),
+    farms: z
+      .array(z.string())
+      .nullable()
+      .openapi({ description: 'The only farms the key reaches; null: every farm you reach. Never more than your own roles.' }),
   })
   .openapi('ApiKey');
 

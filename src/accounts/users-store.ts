@@ -7,6 +7,7 @@ import { firstRow } from '../db/first-row.js';
 import type { SelectedRow } from '../db/records.js';
 import { countRows, inOneSnapshot } from '../db/paging.js';
 import { newId, newSecret, sha256 } from '../core/secrets.js';
+import { claimPendingAccess } from './pending-access.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -14,11 +15,18 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const userColumns = { user_id: users.user_id, email: users.email, name: users.name };
 export type User = SelectedRow<typeof userColumns>;
 
-/** Creates a user; undefined when the e-mail address is taken. */
+/**
+ * Creates a user, with the roles and memberships that waited for the address (accounts/pending-access.ts);
+ * undefined when the e-mail address is taken.
+ */
 export async function createUser(db: Database, email: string, name: string, passwordHash: string): Promise<User | undefined> {
   try {
-    const rows = await db.insert(users).values({ user_id: newId(), email, name, password_hash: passwordHash }).returning(userColumns);
-    return firstRow(rows, 'insert into users');
+    return await db.transaction(async (tx) => {
+      const rows = await tx.insert(users).values({ user_id: newId(), email, name, password_hash: passwordHash }).returning(userColumns);
+      const user = firstRow(rows, 'insert into users');
+      await claimPendingAccess(tx, user.user_id, email);
+      return user;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return undefined;
     throw error;

@@ -3,13 +3,16 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { KeyResolver } from '../accounts/key-resolver.js';
 import { AccessMemory } from '../access/access-memory.js';
-import { notFoundPage, pageRoutes } from '../accounts/pages/routes.js';
+import { notFoundPage, pageRoutes, type FarmChoicesOf } from '../accounts/pages/routes.js';
+import { FULL_SCOPE } from '../core/principal.js';
+import { listFarms } from '../resources/farms/store.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { SignInThrottle } from '../accounts/sign-in-throttle.js';
 import { doseRoutes } from '../calculations/dose/routes.js';
 import { nitrogenBalanceRoutes } from '../calculations/nitrogen-balance/routes.js';
 import { normsRoutes } from '../calculations/norms/routes.js';
 import { organicMatterBalanceRoutes } from '../calculations/organic-matter-balance/routes.js';
+import { portfolioRoutes } from '../calculations/portfolio/routes.js';
 import type { Config } from '../core/config.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -31,6 +34,7 @@ import { fertilizerRoutes } from '../resources/fertilizers/routes.js';
 import { fieldRoutes } from '../resources/fields/routes.js';
 import { grazingIntentionRoutes } from '../resources/grazing-intentions/routes.js';
 import { harvestRoutes } from '../resources/harvests/routes.js';
+import { organisationRoutes } from '../resources/organisations/routes.js';
 import { organicCertificationRoutes } from '../resources/organic-certifications/routes.js';
 import { soilAnalysisRoutes } from '../resources/soil-analyses/routes.js';
 import { currentSoilDataRoutes } from '../calculations/current-soil-data/routes.js';
@@ -61,6 +65,12 @@ import { requestLog } from './request-log.js';
 const isPublicApiPath = (path: string) => path === '/api/openapi.json' || isUnder(path, '/api/docs');
 /** Key management also takes the session cookie. */
 const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
+
+/** The farms a user reaches, as the API lists them to the user's session, for the API Keys page to limit a key to. */
+const farmChoicesOf =
+  (database: DatabaseHandle): FarmChoicesOf =>
+  (userId, limit) =>
+    listFarms(database, { userId, keyId: null, scope: FULL_SCOPE, verified: true }, { limit, offset: 0 });
 
 /** `given`: the rate limit's windows and the log, when the caller has them already (else opened from `config`). */
 export function createDeps(config: Config, database: DatabaseHandle, given: { rateLimits?: RateLimitWindows; log?: Logger } = {}): AppDeps {
@@ -103,7 +113,7 @@ export function createApp(deps: AppDeps) {
   // One throttle for the JSON sign-in and the sign-in page, so neither is a way around the other.
   const signInThrottle = new SignInThrottle();
   app.route('/', accountRoutes(deps, signInThrottle));
-  app.route('/', pageRoutes(deps, signInThrottle));
+  app.route('/', pageRoutes(deps, signInThrottle, farmChoicesOf(database)));
   for (const routes of [
     farmRoutes(deps),
     fieldRoutes(database),
@@ -117,12 +127,14 @@ export function createApp(deps: AppDeps) {
     grazingIntentionRoutes(database),
     organicCertificationRoutes(database),
     farmAccessRoutes(database),
+    organisationRoutes(database),
     auditRoutes(database),
     changeRoutes(database),
     nitrogenBalanceRoutes(config, database),
     doseRoutes(database),
     normsRoutes(database),
     organicMatterBalanceRoutes(database),
+    portfolioRoutes(config, database, deps.log),
     catalogueRoutes(),
   ]) {
     app.route('/', routes);

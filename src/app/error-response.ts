@@ -2,6 +2,7 @@
 // problem+json; anything unforeseen is a 500 with an error_id, logged with its stack and causes.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { describeError } from '../core/describe-error.js';
 import { DomainError } from '../core/domain-errors.js';
 import type { Logger } from '../core/logger.js';
 import type { ApiEnv } from '../http/env.js';
@@ -21,16 +22,6 @@ function fromHttpException(error: HTTPException): ApiError {
     default:
       return new ApiError('internal-error', 'An unexpected error occurred.');
   }
-}
-
-/** The stack, and the chain of causes (a database error arrives wrapped by drizzle, its reason in `cause`). */
-function describeError(error: unknown): string {
-  const parts: string[] = [];
-  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
-    parts.push(current instanceof Error ? (depth === 0 ? String(current.stack) : `caused by: ${current.message}`) : String(current));
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  return parts.join('\n');
 }
 
 /** The problem+json response of `error`; `errorsUrl` is where the `type` URLs lead; `sink.log` takes the 500s. */

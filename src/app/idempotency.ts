@@ -17,6 +17,7 @@ import type { Database } from '../db/client.js';
 import { apiResponse } from '../http/response-headers.js';
 import type { AppDeps } from './deps.js';
 import type { ApiEnv } from '../http/env.js';
+import { isScoped } from '../core/principal.js';
 import type { MiddlewareHandler } from 'hono';
 import { isUnder } from './guards.js';
 import { ApiError, validationFailed } from '../http/problem.js';
@@ -85,11 +86,18 @@ async function once(c: Context<ApiEnv>, next: Next, deps: AppDeps, owner: KeyOwn
 
 const budgetOf = ({ config }: AppDeps): StorageBudget => ({ maxBodyBytes: MAX_STORED_BODY_BYTES, ...config.idempotencyBudget });
 
-/** The method, the path with its query and the body, as sent: a SHA-256. */
-async function fingerprintOf(c: Context): Promise<string> {
+/**
+ * The method, the path with its query and the body, as sent, and the scope of a key that holds less than
+ * its user: a SHA-256. So a key limited to some farms, or read-only, is never replayed the stored answer of
+ * a wider key of its user (a record of a farm it does not reach): to it the key was used for another request.
+ */
+async function fingerprintOf(c: Context<ApiEnv>): Promise<string> {
   const { pathname, search } = new URL(c.req.url);
   const body = await c.req.text();
-  return createHash('sha256').update(`${c.req.method} ${pathname}${search}\n`).update(body).digest('base64url');
+  const hash = createHash('sha256').update(`${c.req.method} ${pathname}${search}\n`).update(body);
+  const { scope } = c.get('principal');
+  if (isScoped(scope)) hash.update(`\n${JSON.stringify({ access: scope.access, farms: scope.farms })}`);
+  return hash.digest('base64url');
 }
 
 /**

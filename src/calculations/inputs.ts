@@ -1,5 +1,5 @@
-// Loads exactly the records a timeframe needs (docs/calculations.md) for one field or all fields of a farm,
-// in a fixed number of statements however many fields there are, inside one read-only snapshot. The
+// Loads exactly the records a timeframe needs (docs/calculations.md) for one field or all fields of some farms,
+// in a fixed number of statements however many fields and farms there are, inside one read-only snapshot. The
 // records are selected by a subquery over the same fields, never by a list of their ids: a statement
 // with one parameter per field fails beyond PostgreSQL's 65,535 parameters (a farm of 70,000 fields).
 import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
@@ -12,13 +12,30 @@ import type { Timeframe } from './dates.js';
 import type { DoseApplication } from './dose/dose.js';
 import type { BalanceApplication, BalanceField } from './nitrogen-balance/inputs.js';
 
-/** Which fields: one field whatever its dates, or the farm's fields that overlap the timeframe. */
-export type FieldSelection = { b_id: string } | { b_id_farm: string };
+/**
+ * Which fields: one field whatever its dates, or the fields of the farms `b_id_farms` (a page of them: one
+ * parameter each) that overlap the timeframe.
+ */
+export type FieldSelection = { b_id: string } | { b_id_farms: readonly string[] };
 
 export const fieldFilter = (selection: FieldSelection, timeframe: Timeframe): SQL | undefined =>
   'b_id' in selection
     ? eq(fields.b_id, selection.b_id)
-    : and(eq(fields.b_id_farm, selection.b_id_farm), periodOverlaps(fields.b_start, fields.b_end, timeframe));
+    : and(inArray(fields.b_id_farm, [...selection.b_id_farms]), periodOverlaps(fields.b_start, fields.b_end, timeframe));
+
+/**
+ * The selected fields by farm (only farms with a selected field), each farm's list built when asked for: a
+ * record whose stored catalogue code is no longer in the catalogue throws then, for that farm only.
+ */
+export type FieldsByFarm<F> = Map<string, () => F[]>;
+
+/** Each farm's rows of `fieldRows`, made into fields by `assemble` when the farm's fields are asked for. */
+export function byFarm<R extends { b_id_farm: string }, F>(fieldRows: R[], assemble: (row: R) => F): FieldsByFarm<F> {
+  return new Map([...groupBy(fieldRows, (f) => f.b_id_farm)].map(([farmId, rows]) => [farmId, () => rows.map(assemble)]));
+}
+
+/** The one field a `{ b_id }` selection read, or undefined when it read none. */
+export const theField = <F>(farms: FieldsByFarm<F>): F | undefined => [...farms.values()][0]?.()[0];
 
 /** The ids of the selected fields, a subquery: in the snapshot the fields were read in, it selects the same ones. */
 export const selectedFieldIds = (db: Database, selection: FieldSelection, timeframe: Timeframe) =>
@@ -77,13 +94,14 @@ export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]>
   return groups;
 }
 
-/** The fields with their records for the nitrogen balance. */
-export function loadBalanceFields(db: Database, selection: FieldSelection, timeframe: Timeframe): Promise<BalanceField[]> {
+/** The fields with their records for the nitrogen balance, by farm. */
+export function loadBalanceFields(db: Database, selection: FieldSelection, timeframe: Timeframe): Promise<FieldsByFarm<BalanceField>> {
   return db.transaction(
     async (tx) => {
       const fieldRows = await tx
         .select({
           b_id: fields.b_id,
+          b_id_farm: fields.b_id_farm,
           b_area: fields.b_area,
           b_start: fields.b_start,
           b_end: fields.b_end,
@@ -91,7 +109,7 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
         })
         .from(fields)
         .where(fieldFilter(selection, timeframe));
-      if (fieldRows.length === 0) return [];
+      if (fieldRows.length === 0) return new Map();
       const selectedIds = selectedFieldIds(tx, selection, timeframe);
       const overlapping = overlappingCultivations(selectedIds, timeframe);
       // One after the other: a transaction is one connection, which runs one statement at a time anyway
@@ -130,7 +148,7 @@ export function loadBalanceFields(db: Database, selection: FieldSelection, timef
       const harvestsOf = groupBy(harvestRows, (h) => h.b_id);
       const analysesOf = groupBy(analysisRows, (a) => a.b_id);
       const applicationsOf = groupBy(applicationRows, (a) => a.b_id);
-      return fieldRows.map((field) => ({
+      return byFarm(fieldRows, ({ b_id_farm, ...field }) => ({
         ...field,
         cultivations: (cultivationsOf.get(field.b_id) ?? []).map((c) => ({ ...c, crop: storedCrop(c.b_lu_catalogue) })),
         harvests: harvestsOf.get(field.b_id) ?? [],

@@ -15,6 +15,9 @@ import { postgresUnavailable } from './postgres-unavailable.js';
 import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Statement } from './statement.js';
 
+/** Told of each statement a database handle sends, as it is sent (for the tests that pin how many a request takes). */
+export type StatementListener = (text: string) => void;
+
 /** What both drivers answer a raw statement with (`db.execute`): node-postgres and PGlite results both carry `rows`. */
 interface RowsResult extends PgQueryResultHKT {
   type: Rows<this['row']>;
@@ -38,7 +41,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+export async function openPostgres(url: string, poolSize = 10, onStatement?: StatementListener): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (error) =>
     console.error(JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client failed', error: error.message })),
@@ -49,11 +52,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await pool.end();
     throw postgresUnavailable(url, error);
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  // drizzle's logger sees every statement it sends, its transactions' BEGIN and COMMIT too.
+  const logger = onStatement && { logQuery: (text: string) => onStatement(text) };
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
   return {
     db,
-    rows: (statement, values) =>
-      pool.query({ name: statement.name, text: statement.text, values: statement.params(values) }).then((result) => result.rows),
+    rows: (statement, values) => {
+      onStatement?.(statement.text);
+      return pool.query({ name: statement.name, text: statement.text, values: statement.params(values) }).then((result) => result.rows);
+    },
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { keyAccesses } from '../core/principal.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow();
 /**
@@ -31,8 +32,15 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     password_hash: text('password_hash').notNull(),
-    /** How many farms the user has a role on: kept by a trigger on farm_access, so a farm list's total is one row. */
-    farm_count: integer('farm_count').notNull().default(0),
+    /**
+     * Moves on, in the same transaction, with every change that can take away what the user reaches through
+     * anything but a role of their own on one farm: a membership of an organisation changed or removed, an API
+     * key revoked, deleted or given another expiry (the triggers of migration 0016). A remembered role holds
+     * while both this and the farm's `access_version` are unchanged (access/access-memory.ts).
+     */
+    access_version: bigint('access_version', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
@@ -74,8 +82,20 @@ export const apiKeys = pgTable(
      * (accounts/pages/new-key-flash.ts). Null for a key created through the API, or shown already.
      */
     reveal_until: timestamp('reveal_until', { withTimezone: true }),
+    /** What the key may do, fixed at creation: `read` (reads and calculations) or `write` (all its owner may). */
+    access: text('access', { enum: keyAccesses }).notNull().default('write'),
+    /**
+     * The only farms the key reaches (1–100), fixed at creation; null: every farm its owner reaches. An id
+     * whose farm is deleted stays, reaching nothing: a key never gains a farm, and never becomes unlimited.
+     */
+    farms: text('farms').array(),
   },
-  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.key_hash), index('api_keys_user_created_idx').on(t.user_id, t.created_at, t.key_id)],
+  (t) => [
+    uniqueIndex('api_keys_key_hash_key').on(t.key_hash),
+    index('api_keys_user_created_idx').on(t.user_id, t.created_at, t.key_id),
+    check('api_keys_access_check', sql`${t.access} in ('read', 'write')`),
+    check('api_keys_farms_check', sql`${t.farms} is null or cardinality(${t.farms}) between 1 and 100`),
+  ],
 );
 
 export const farms = pgTable('farms', {
@@ -85,9 +105,9 @@ export const farms = pgTable('farms', {
   b_address_farm: text('b_address_farm'),
   b_postalcode_farm: text('b_postalcode_farm'),
   /**
-   * Moves on, in the same transaction, with every change that can take access to the farm away (a role on it
-   * changed or removed; an API key of a user with a role on it revoked, deleted or given another expiry), by the
-   * triggers of migration 0006. A process may trust what it remembers about a key's role on
+   * Moves on, in the same transaction, with every change that can take access to the farm away (a role on it,
+   * a person's or an organisation's, changed or removed), by the triggers of migrations 0006 and 0016; what
+   * takes access away from one user everywhere moves `users.access_version`. A process may trust what it remembers about a key's role on
    * the farm for as long as a statement finds the version it read when it learned that (access/access-memory.ts).
    */
   access_version: bigint('access_version', { mode: 'bigint' })
@@ -123,6 +143,139 @@ export const farmAccess = pgTable(
     index('farm_access_user_list_idx').on(t.user_id, t.farm_created_at, t.b_id_farm),
     check('farm_access_role_check', sql`${t.role} in ('owner', 'advisor', 'researcher')`),
   ],
+);
+
+/** How long a role or a membership given to an address nobody has signed up with waits for that sign-up. */
+export const PENDING_DAYS = 30;
+
+/**
+ * A role on a farm given to an e-mail address nobody had signed up with: it becomes a row of farm_access at
+ * that address's sign-up, if within `expires_at`; the sweeper removes it after.
+ */
+export const pendingFarmAccess = pgTable(
+  'pending_farm_access',
+  {
+    b_id_farm: text('b_id_farm')
+      .notNull()
+      .references(() => farms.b_id_farm),
+    /** As given, trimmed; matched case-insensitively. */
+    email: text('email').notNull(),
+    role: text('role', { enum: farmRoles }).notNull(),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('pending_farm_access_farm_email_key').on(t.b_id_farm, sql`lower(${t.email})`),
+    index('pending_farm_access_email_idx').on(sql`lower(${t.email})`),
+    index('pending_farm_access_expiry_idx').on(t.expires_at),
+    check('pending_farm_access_role_check', sql`${t.role} in ('owner', 'advisor', 'researcher')`),
+  ],
+);
+
+/** A group of users that farms are shared with as a whole (an advisory firm, a cooperative, a research group). */
+export const organisations = pgTable('organisations', {
+  organisation_id: text('organisation_id').primaryKey(),
+  name: text('name').notNull(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const organisationRoles = ['owner', 'admin', 'member'] as const;
+export type OrganisationRole = (typeof organisationRoles)[number];
+
+/** The roles a farm may give an organisation: its owners are people. */
+export const organisationFarmRoles = ['advisor', 'researcher'] as const;
+export type OrganisationFarmRole = (typeof organisationFarmRoles)[number];
+
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    organisation_id: text('organisation_id')
+      .notNull()
+      .references(() => organisations.organisation_id, { onDelete: 'cascade' }),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    role: text('role', { enum: organisationRoles }).notNull(),
+    created_at: createdAt(),
+    /**
+     * When the member first read the organisation themselves (or created it): until then the member list shows
+     * no name, so that adding an address and reading the list tells no one whether it has an account.
+     */
+    joined_at: timestamp('joined_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisation_id, t.user_id] }),
+    index('organisation_members_user_idx').on(t.user_id, t.created_at, t.organisation_id),
+    index('organisation_members_list_idx').on(t.organisation_id, t.created_at, t.user_id),
+    check('organisation_members_role_check', sql`${t.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/** A membership given to an address nobody had signed up with: as pending_farm_access. */
+export const pendingOrganisationMembers = pgTable(
+  'pending_organisation_members',
+  {
+    organisation_id: text('organisation_id')
+      .notNull()
+      .references(() => organisations.organisation_id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: organisationRoles }).notNull(),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('pending_organisation_members_email_key').on(t.organisation_id, sql`lower(${t.email})`),
+    index('pending_organisation_members_email_idx').on(sql`lower(${t.email})`),
+    index('pending_organisation_members_expiry_idx').on(t.expires_at),
+    check('pending_organisation_members_role_check', sql`${t.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/**
+ * A farm shared with an organisation: every member acts on it with `role`. `farm_created_at` as in
+ * farm_access, so that the farms of an organisation are one index range scan in list order.
+ */
+export const organisationFarmAccess = pgTable(
+  'organisation_farm_access',
+  {
+    b_id_farm: text('b_id_farm')
+      .notNull()
+      .references(() => farms.b_id_farm),
+    organisation_id: text('organisation_id')
+      .notNull()
+      .references(() => organisations.organisation_id, { onDelete: 'cascade' }),
+    role: text('role', { enum: organisationFarmRoles }).notNull(),
+    farm_created_at: timestamp('farm_created_at', { withTimezone: true, precision: 6 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.b_id_farm, t.organisation_id] }),
+    index('organisation_farm_access_list_idx').on(t.organisation_id, t.farm_created_at, t.b_id_farm),
+    check('organisation_farm_access_role_check', sql`${t.role} in ('advisor', 'researcher')`),
+  ],
+);
+
+/**
+ * An organisation's trail: membership changes and sharing, who did them and when. It goes with the
+ * organisation; entries hold identifiers and e-mail addresses only.
+ */
+export const organisationAudit = pgTable(
+  'organisation_audit',
+  {
+    audit_id: text('audit_id').primaryKey(),
+    organisation_id: text('organisation_id')
+      .notNull()
+      .references(() => organisations.organisation_id, { onDelete: 'cascade' }),
+    user_id: text('user_id').notNull(),
+    key_id: text('key_id'),
+    action: text('action', { enum: ['create', 'update', 'grant', 'revoke'] }).notNull(),
+    /** 'organisation', 'member' (resource_id: the e-mail address and role) or 'farm' (the farm's id and role). */
+    resource_type: text('resource_type', { enum: ['organisation', 'member', 'farm'] }).notNull(),
+    resource_id: text('resource_id').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('organisation_audit_list_idx').on(t.organisation_id, t.created_at, t.audit_id)],
 );
 
 /** The soil regions of the Dutch usage norms (grondsoort): clay, peat, loess, sand north/west/centre, sand south. */

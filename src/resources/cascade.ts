@@ -37,8 +37,10 @@ export async function deleteFarmCascade(tx: Database, farmId: string): Promise<v
   await tx.execute(sql`delete from derogations where b_id_farm = ${farmId}`);
   await tx.execute(sql`delete from grazing_intentions where b_id_farm = ${farmId}`);
   await tx.execute(sql`delete from organic_certifications where b_id_farm = ${farmId}`);
-  // 5. authorization roles of the farm
+  // 5. authorization roles of the farm: people's, organisations' and those waiting for a sign-up
   await tx.execute(sql`delete from farm_access where b_id_farm = ${farmId}`);
+  await tx.execute(sql`delete from organisation_farm_access where b_id_farm = ${farmId}`);
+  await tx.execute(sql`delete from pending_farm_access where b_id_farm = ${farmId}`);
   // 6. the farm record
   await tx.execute(sql`delete from farms where b_id_farm = ${farmId}`);
 }

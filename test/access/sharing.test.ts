@@ -1,5 +1,7 @@
 // Sharing a farm: roles by e-mail, at least one owner, effect on the next request, audit trail.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteLapsedAccess } from '../../src/accounts/pending-access.js';
 import {
   call,
   createFarm,
@@ -33,7 +35,7 @@ describe.each(storageKinds)('sharing on %s', (kind) => {
 
     const granted = await share(farm, colleague.email.toUpperCase(), 'advisor');
     expect(granted.status).toBe(200);
-    expect(await granted.json()).toEqual({ email: colleague.email, role: 'advisor' });
+    expect(await granted.json()).toEqual({ email: colleague.email.toUpperCase(), role: 'advisor' });
     expect((await call(t.app, colleague.key, 'PATCH', `/api/farms/${farm}`, { b_name_farm: 'By the advisor' })).status).toBe(200);
 
     expect((await share(farm, colleague.email, 'researcher')).status).toBe(200);
@@ -63,10 +65,74 @@ describe.each(storageKinds)('sharing on %s', (kind) => {
     });
   });
 
-  it('refuses an address nobody signed up with (422) and an unknown role (400)', async () => {
+  it('answers an address nobody signed up with exactly like any other; its role waits for the sign-up', async () => {
     const farm = (await createFarm(t.app, owner.key)).b_id_farm;
-    await expectProblem(await share(farm, 'nobody@example.org', 'advisor'), 422, 'unprocessable-entity');
+    const address = `later-${Date.now()}@example.org`;
+    const pending = await share(farm, address, 'advisor');
+    const known = await share(farm, colleague.email, 'advisor');
+    expect([pending.status, known.status]).toEqual([200, 200]);
+    expect(Object.keys((await pending.json()) as object)).toEqual(Object.keys((await known.json()) as object));
+    expect(await (await share(farm, address.toUpperCase(), 'researcher')).json()).toEqual({
+      email: address.toUpperCase(),
+      role: 'researcher',
+    });
+    const listed = (await (await call(t.app, owner.key, 'GET', `/api/farms/${farm}/access`)).json()) as { data: unknown[] };
+    expect(listed.data).toEqual([
+      { email: owner.email, role: 'owner' },
+      { email: address, role: 'researcher' },
+      { email: colleague.email, role: 'advisor' },
+    ]);
+
+    const later = await signUpWithKey(t.app, address);
+    expect((await call(t.app, later.key, 'GET', `/api/farms/${farm}`)).status).toBe(200);
+    await expectProblem(await call(t.app, later.key, 'PATCH', `/api/farms/${farm}`, { b_name_farm: 'x' }), 403, 'forbidden');
+    const after = (await (await call(t.app, owner.key, 'GET', `/api/farms/${farm}/access`)).json()) as { data: unknown[] };
+    expect(after.data).toEqual(listed.data);
+  });
+
+  it('removes a waiting role, and lets a lapsed one go (no sign-up after 30 days)', async () => {
+    const farm = (await createFarm(t.app, owner.key)).b_id_farm;
+    const [gone, lapsed] = [`gone-${Date.now()}@example.org`, `lapsed-${Date.now()}@example.org`];
+    await share(farm, gone, 'advisor');
+    await share(farm, lapsed, 'advisor');
+    expect((await call(t.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(gone)}`)).status).toBe(204);
+    await expectProblem(await call(t.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(gone)}`), 404, 'not-found');
+    await t.database.db.execute(
+      sql`update pending_farm_access set expires_at = now() - interval '1 second' where lower(email) = ${lapsed}`,
+    );
+    const listed = (await (await call(t.app, owner.key, 'GET', `/api/farms/${farm}/access`)).json()) as { pagination: { total: number } };
+    expect(listed.pagination.total).toBe(1);
+    expect(await deleteLapsedAccess(t.database.db, 500)).toBeGreaterThanOrEqual(1);
+    const latecomer = await signUpWithKey(t.app, lapsed);
+    await expectProblem(await call(t.app, latecomer.key, 'GET', `/api/farms/${farm}`), 404, 'not-found');
+  });
+
+  it('refuses an unknown role (400) and a body with both or neither of email and organisation (400)', async () => {
+    const farm = (await createFarm(t.app, owner.key)).b_id_farm;
     await expectProblem(await share(farm, colleague.email, 'admin'), 400, 'validation-failed');
+    const both = { email: colleague.email, organisation: 'x', role: 'advisor' };
+    await expectProblem(await call(t.app, owner.key, 'PUT', `/api/farms/${farm}/access`, both), 400, 'validation-failed');
+    await expectProblem(await call(t.app, owner.key, 'PUT', `/api/farms/${farm}/access`, { role: 'advisor' }), 400, 'validation-failed');
+  });
+
+  it('lets anyone remove their own role, whoever granted it; the last owner still stays', async () => {
+    const farm = (await createFarm(t.app, owner.key)).b_id_farm;
+    const reader = await signUpWithKey(t.app);
+    await share(farm, reader.email, 'researcher');
+    await expectProblem(
+      await call(t.app, reader.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(owner.email)}`),
+      403,
+      'forbidden',
+    );
+    expect(
+      (await call(t.app, reader.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(reader.email.toUpperCase())}`)).status,
+    ).toBe(204);
+    await expectProblem(await call(t.app, reader.key, 'GET', `/api/farms/${farm}`), 404, 'not-found');
+    await expectProblem(
+      await call(t.app, owner.key, 'DELETE', `/api/farms/${farm}/access/${encodeURIComponent(owner.email)}`),
+      409,
+      'conflict',
+    );
   });
 
   it('keeps at least one owner: demoting or removing the last one is 409', async () => {

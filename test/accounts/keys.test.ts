@@ -92,10 +92,20 @@ describe.each(storageKinds)('key management on %s', (kind) => {
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/json');
     const created = (await response.json()) as Record<string, string | null>;
-    expect(Object.keys(created).sort()).toEqual(['created_at', 'expires_at', 'id', 'key', 'last_used_at', 'name', 'prefix']);
+    expect(Object.keys(created).sort()).toEqual([
+      'access',
+      'created_at',
+      'expires_at',
+      'farms',
+      'id',
+      'key',
+      'last_used_at',
+      'name',
+      'prefix',
+    ]);
     expect(created.key).toMatch(/^akk_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.key!.slice(0, 12));
-    expect(created).toMatchObject({ name: 'ci', last_used_at: null, expires_at: null });
+    expect(created).toMatchObject({ name: 'ci', last_used_at: null, expires_at: null, access: 'write', farms: null });
     const stored = await queryRows<Record<string, unknown>>(t.database.db, sql`select * from api_keys where key_id = ${created.id}`);
     expect(JSON.stringify(stored)).not.toContain(created.key!.slice(4));
     const listed = (await (await t.app.request('/api/keys', { headers: { cookie: user.cookie } })).json()) as {

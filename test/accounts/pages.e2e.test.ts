@@ -1,6 +1,7 @@
 // The web application end to end in Debian's Chromium (headless, fresh profile), against the
 // real app served over HTTP: sign up → Account → Developer Settings → API Keys → create "ci" →
-// use it → reload (raw key gone) → revoke → refused; a wrong password; a forged cross-origin post.
+// use it → reload (raw key gone) → revoke → refused; a read-only key for one farm; a wrong password; a
+// forged cross-origin post.
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -120,6 +121,56 @@ describe.skipIf(!hasChromium)('the web application in Chromium', () => {
       expect(await page.locator('tbody tr', { hasText: 'ci' }).count()).toBe(0);
 
       expect((await apiFarms(rawKey)).status).toBe(401);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'creates both kinds of key: one for all farms that reads and writes, and a read-only one for one farm',
+    async () => {
+      await page.goto(`${base}${KEYS}`);
+      await page.getByLabel('Name').fill('everything');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const fullKey = (await page.locator('#new-key').textContent())!.trim();
+      const api = (method: string, path: string, key: string, body?: unknown) =>
+        fetch(`${base}${path}`, {
+          method,
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const farmNamed = async (name: string) =>
+        ((await (await api('POST', '/api/farms', fullKey, { b_name_farm: name })).json()) as { b_id_farm: string }).b_id_farm;
+      const pipelineFarm = await farmNamed('Pipeline farm');
+      const otherFarm = await farmNamed('Other farm');
+
+      await page.goto(`${base}${KEYS}`);
+      const everything = page.locator('tbody tr', { hasText: 'everything' });
+      expect(await everything.innerText()).toMatch(/Read and write\s+All your farms/);
+
+      await page.getByLabel('Name').fill('pipeline');
+      await page.getByLabel('Read only: reads and calculations, no changes').check();
+      await page.getByLabel('Only the farms ticked below').check();
+      await page.getByLabel(/Pipeline farm/).check();
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const readKey = (await page.locator('#new-key').textContent())!.trim();
+      expect(readKey).toMatch(/^akk_[A-Za-z0-9_-]{43}$/);
+
+      const listed = (await (await api('GET', '/api/farms', readKey)).json()) as { data: Array<{ b_id_farm: string }> };
+      expect(listed.data.map((farm) => farm.b_id_farm)).toEqual([pipelineFarm]);
+      expect((await api('PATCH', `/api/farms/${pipelineFarm}`, readKey, { b_name_farm: 'Changed' })).status).toBe(403);
+      expect((await api('GET', `/api/farms/${otherFarm}`, readKey)).status).toBe(404);
+
+      await page.reload();
+      const pipeline = page.locator('tbody tr', { hasText: 'pipeline' });
+      expect(await pipeline.innerText()).toMatch(/Read only\s+Pipeline farm/);
+      expect(await pipeline.innerText()).not.toContain('Other farm');
+
+      // Only some farms, with none ticked, is refused with a word on the form, and no key is made.
+      await page.getByLabel('Name').fill('no farms');
+      await page.getByLabel('Only the farms ticked below').check();
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await page.getByText('Tick at least one farm, or choose all your farms.').first().waitFor();
+      expect(await page.locator('tbody tr', { hasText: 'no farms' }).count()).toBe(0);
     },
     BROWSER_TEST_MS,
   );

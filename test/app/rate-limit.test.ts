@@ -14,6 +14,7 @@ import { problemResponse, type ApiError } from '../../src/http/problem.js';
 import { MemoryWindows } from '../../src/rate-limit/memory-windows.js';
 import { rateLimit } from '../../src/app/rate-limit.js';
 import { ratePolicies } from '../../src/rate-limit/policies.js';
+import { FULL_SCOPE } from '../../src/core/principal.js';
 import { call, createFarm, expectProblem, signUpWithKey, testConfig, type Account } from '../helpers/app.js';
 import { openTestPglite, openTestPostgres, pgliteTemplate } from '../helpers/databases.js';
 
@@ -368,7 +369,7 @@ describe('the rate-limit middleware on its own', () => {
   // The limiter hands its fields to the writer of answer headers, as in the app.
   app.use('*', writeResponseHeaders);
   app.use('*', async (c, next) => {
-    c.set('principal', { userId: 'user-1', keyId: 'key-1', verified: true });
+    c.set('principal', { userId: 'user-1', keyId: 'key-1', scope: FULL_SCOPE, verified: true });
     await next();
   });
   app.onError((error, c) => problemResponse(c, error as ApiError, 'https://akker.test/errors'));

@@ -6,14 +6,22 @@ import { readFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AkkerError, createAkkerClient, createGeoJsonClient, eachItem, type AkkerClient } from '../../clients/typescript/src/index.js';
+import {
+  AkkerError,
+  createAkkerClient,
+  createGeoJsonClient,
+  eachItem,
+  eachPortfolioRow,
+  type AkkerClient,
+} from '../../clients/typescript/src/index.js';
 import { sql } from 'drizzle-orm';
 import { readFarm, pullChanges, syncFarm } from '../../clients/typescript/examples/sync-farm.js';
 import { MemoryWindows } from '../../src/rate-limit/memory-windows.js';
 import { pruneChanges } from '../../src/resources/changes/pruning.js';
 import { CLIENT_TYPES_PATH, clientTypesSource, defaultApiDocument } from '../../scripts/client-types.js';
 import { signUpWithKey, type Account } from '../helpers/app.js';
-import { rectangle } from '../helpers/fixtures.js';
+import { makeCalculable, rectangle } from '../helpers/fixtures.js';
+import { createOrganisation, shareWithOrganisation } from '../helpers/organisations.js';
 import { startListeningApp, type ListeningApp } from '../helpers/listening.js';
 
 /** A request the client sent, and what came back (a status, or `network error`). */
@@ -179,6 +187,43 @@ describe('the TypeScript client', () => {
     expect(retried.response.status).toBe(200);
     // Sent again at once, it would have been refused again: the limiter's window moves with real time.
     expect(exchanges.map((e) => e.outcome)).toEqual([429, 200]);
+  });
+
+  it("pages through an organisation's portfolio norms by next_offset, one calculation request a page", async () => {
+    const organisation = await createOrganisation(server, user, 'Adviesbureau');
+    const farms = [farmId];
+    for (const name of ['Noord', 'Zuid']) {
+      const farm = await akker.POST('/api/farms', { body: { b_name_farm: name } });
+      farms.push(farm.data!.b_id_farm);
+    }
+    await makeCalculable(server.app, user.key, fieldIds[0]!);
+    for (const farm of farms) await shareWithOrganisation(server, user, farm, organisation, 'advisor');
+    // Each page finds the window of one calculation a minute empty again: the limiter's clock moves on a minute.
+    skipped += 60_000;
+    onResponse = async (status) => {
+      if (status === 200) skipped += 60_000;
+    };
+    exchanges = [];
+    try {
+      const pages = (page: { limit: number; offset: number }) =>
+        akker.POST('/api/organisations/{org_id}/calculations/norms', {
+          params: { path: { org_id: organisation }, query: page },
+          body: { year: 2025 },
+        });
+      const rows: string[] = [];
+      for await (const row of eachPortfolioRow(pages, 2)) {
+        if (!('result' in row)) throw new Error(`farm ${row.b_id_farm} failed: ${row.error.detail}`);
+        rows.push(`${row.b_name_farm}: ${row.result.fieldsInTotals.length + row.result.fieldsLeftOut.length} fields`);
+      }
+      expect(rows).toEqual(['De Hoeve: 5 fields', 'Noord: 0 fields', 'Zuid: 0 fields']);
+      // Pages of 2 and 1: the second one's next_offset is null.
+      expect(exchanges.map((e) => [e.path, e.outcome])).toEqual([
+        [`/api/organisations/${organisation}/calculations/norms`, 200],
+        [`/api/organisations/${organisation}/calculations/norms`, 200],
+      ]);
+    } finally {
+      onResponse = async () => {};
+    }
   });
 
   it('resends a GET whose answer was lost', async () => {

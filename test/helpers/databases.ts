@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, pgliteHandle, type DatabaseHandle } from '../../src/db/client.js';
-import { PgliteThread } from '../../src/db/pglite-thread.js';
+import { openPostgres, pgliteHandle, type DatabaseHandle, type StatementListener } from '../../src/db/client.js';
+import { PgliteThread, type EmbeddedClient } from '../../src/db/pglite-thread.js';
 import { tempDir } from './temp.js';
 
 export type StorageKind = 'pglite' | 'postgres';
@@ -18,8 +18,29 @@ let template: Blob | undefined;
 /** The migrated template of the run (global-setup.ts), read once per test process: a Blob cannot be changed. */
 export const pgliteTemplate = (): Blob => (template ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
 
-export async function openTestPglite(): Promise<DatabaseHandle> {
-  return pgliteHandle(await PgliteThread.start({ loadDataDir: pgliteTemplate() }));
+/** `client`, telling `onStatement` of each statement it sends, a transaction's BEGIN and COMMIT included. */
+function listenedTo(client: EmbeddedClient, onStatement: StatementListener): EmbeddedClient {
+  return {
+    query: (text, params, options) => (onStatement(text), client.query(text, params, options)),
+    exec: (text) => (onStatement(text), client.exec(text)),
+    transaction: async (work) => {
+      onStatement('BEGIN');
+      const result = await client.transaction((tx) =>
+        work({
+          query: (text, params, options) => (onStatement(text), tx.query(text, params, options)),
+          exec: (text) => (onStatement(text), tx.exec(text)),
+        }),
+      );
+      onStatement('COMMIT');
+      return result;
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openTestPglite(onStatement?: StatementListener): Promise<DatabaseHandle> {
+  const client = await PgliteThread.start({ loadDataDir: pgliteTemplate() });
+  return pgliteHandle(onStatement ? listenedTo(client, onStatement) : client);
 }
 
 /**
@@ -39,7 +60,7 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** A fresh, migrated PostgreSQL database of its own, dropped again on close. */
-export async function openTestPostgres(): Promise<DatabaseHandle & { url: string }> {
+export async function openTestPostgres(onStatement?: StatementListener): Promise<DatabaseHandle & { url: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `akker_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -47,7 +68,7 @@ export async function openTestPostgres(): Promise<DatabaseHandle & { url: string
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = withDatabase(serverUrl, name);
-  const handle = await openPostgres(url, 4);
+  const handle = await openPostgres(url, 4, onStatement);
   await handle.migrate();
   return {
     ...handle,
@@ -62,4 +83,6 @@ export async function openTestPostgres(): Promise<DatabaseHandle & { url: string
   };
 }
 
-export const openTestDatabase = (kind: StorageKind): Promise<DatabaseHandle> => (kind === 'pglite' ? openTestPglite() : openTestPostgres());
+/** `onStatement`: told of every statement the handle sends (the migration's too, on PostgreSQL). */
+export const openTestDatabase = (kind: StorageKind, onStatement?: StatementListener): Promise<DatabaseHandle> =>
+  kind === 'pglite' ? openTestPglite(onStatement) : openTestPostgres(onStatement);

@@ -10,6 +10,8 @@ export interface ListeningApp extends TestApp {
   url: string;
   /** A request over the socket, with an API key and, when given, a JSON body. */
   send(key: string, method: string, path: string, body?: unknown): Promise<Response>;
+  /** Stops listening, the database left open (close() does both). */
+  stopListening(): Promise<void>;
 }
 
 /** Starts the app on a fresh database of `kind` and listens on a free loopback port; `rateLimits`: a store of the test's. */
@@ -18,7 +20,11 @@ export async function startListeningApp(
   env: Record<string, string> = {},
   rateLimits?: RateLimitWindows,
 ): Promise<ListeningApp> {
-  const test = await startTestApp(kind, env, rateLimits);
+  return listenOn(await startTestApp(kind, env, rateLimits));
+}
+
+/** Listens with `test`'s app on a free loopback port (two processes on one database: one each). */
+export async function listenOn(test: TestApp): Promise<ListeningApp> {
   // The server of src/server.ts, with its answers to requests Node or @hono/node-server refuse.
   const server = createAppServer(test.app.fetch, {
     errorsUrl: `${test.config.publicUrl}/errors`,
@@ -33,15 +39,18 @@ export async function startListeningApp(
     // Node's fetch opens as many connections to one origin as there are requests in flight.
     return fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   };
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return {
     ...test,
     url,
     send,
+    stopListening,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await stopListening();
       await test.close();
     },
   };

@@ -87,8 +87,10 @@ describe.each(storageKinds)('farms on %s', (kind) => {
       'b_name_farm',
       'b_postalcode_farm',
       'created_at',
+      'role',
       'updated_at',
     ]);
+    expect(page.data.map((f) => (f as { role?: string }).role)).toEqual(['owner', 'owner', 'owner']);
     expect(page.pagination).toEqual({ limit: 50, offset: 0, total: 3 });
   });
 

@@ -110,13 +110,13 @@ export interface paths {
         };
         /**
          * List your active API keys
-         * @description Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit.
+         * @description Revoked and expired keys are not listed. Ordered by creation time, then identifier. General rate limit. With a key that is read-only or limited to some farms the answer is 403: manage keys with the session or a key without limits.
          */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
-         * @description The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires.
+         * @description The raw key is in the answer this once; only its hash is stored. A user holds a limited number of active keys at once (`MAX_KEYS_PER_USER`, 100 by default): beyond it the answer is 409 until a key is revoked or expires. `access` and `farms` make a key that holds less than you: read-only, or limited to some farms (each one you have a role on now, else 422, the same whether the farm exists or not). With a key that is read-only or limited to some farms the answer is 403: manage keys with the session or a key without limits.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -137,7 +137,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404.
+         * @description Every later request with the key answers 401. An unknown, revoked, expired or foreign key answers 404. With a key that is read-only or limited to some farms the answer is 403: manage keys with the session or a key without limits.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -153,12 +153,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the farms you have a role on
-         * @description Ordered by creation time ascending, then identifier.
+         * List the farms you reach, yourself or through your organisations
+         * @description Each farm once, with your effective role on it; ordered by creation time ascending, then identifier. With `organisation`, only the farms shared with that organisation: 404 unless you are a member of it. A key limited to some farms lists (and counts) only those of them.
          */
         get: operations["listFarms"];
         put?: never;
-        /** Create a farm (you become its owner) */
+        /**
+         * Create a farm (you become its owner)
+         * @description A key that is read-only or limited to some farms may not create farms (403).
+         */
         post: operations["createFarm"];
         delete?: never;
         options?: never;
@@ -277,6 +280,26 @@ export interface paths {
         patch: operations["updateCultivation"];
         trace?: never;
     };
+    "/api/farms/{b_id_farm}/cultivations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the cultivations of every field of a farm
+         * @description Every field's cultivations in one list, each with its field's b_id; ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only cultivations whose period [b_lu_start, b_lu_end, or open] overlaps the window.
+         */
+        get: operations["listCultivationsOfFarm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cultivations/{b_lu}/harvests": {
         parameters: {
             query?: never;
@@ -364,6 +387,26 @@ export interface paths {
         head?: never;
         /** Change a soil analysis (owner or advisor) */
         patch: operations["updateSoilAnalysis"];
+        trace?: never;
+    };
+    "/api/farms/{b_id_farm}/soil-analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the soil analyses of every field of a farm
+         * @description Every field's analyses in one list, each with its field's b_id; ordered by creation time, then identifier. With `start` and/or `end` (inclusive), only analyses whose b_sampling_date lies in the window.
+         */
+        get: operations["listSoilAnalysesOfFarm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/fields/{b_id}/current-soil-data": {
@@ -607,8 +650,8 @@ export interface paths {
          */
         get: operations["listAccessOfFarm"];
         /**
-         * Grant a signed-up user a role on a farm, or change it (owners only)
-         * @description An e-mail address nobody signed up with is 422. Demoting the last owner is 409. Takes effect on the next request.
+         * Give a person or an organisation a role on a farm, or change it (owners only)
+         * @description A person by `email`: an address nobody has signed up with is answered the same way, and its role waits for that sign-up (30 days). An organisation you are a member of by `organisation` (else 404), as advisor or researcher (owner is 422). Demoting the last owner is 409. Takes effect on the next request.
          */
         put: operations["grantAccessToFarm"];
         post?: never;
@@ -629,10 +672,143 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a user's role on a farm (owners only)
+         * Remove a user's role on a farm (owners only; anyone their own)
          * @description Removing the last owner is 409; an address without a role is 404. Takes effect on the next request.
          */
         delete: operations["revokeAccessToFarm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farms/{b_id_farm}/access/organisations/{org_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an organisation's role on a farm (owners only)
+         * @description A farm not shared with the organisation is 404. Takes effect on the next request for every member.
+         */
+        delete: operations["revokeOrganisationAccessToFarm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisations you are a member of, with your role in each
+         * @description Ordered by creation time ascending, then identifier.
+         */
+        get: operations["listOrganisations"];
+        put?: never;
+        /**
+         * Create an organisation (you become its owner)
+         * @description A user may be a member of at most 100 organisations: beyond that 409. A key that is read-only or limited to some farms may not create one (403).
+         */
+        post: operations["createOrganisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{org_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an organisation (members)
+         * @description Anyone not a member gets 404, as for an organisation that does not exist.
+         */
+        get: operations["getOrganisation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an organisation (owners)
+         * @description Removes its memberships and its roles on farms, never a farm; each farm’s trail records the role ended. A repeated delete answers 404.
+         */
+        delete: operations["deleteOrganisation"];
+        options?: never;
+        head?: never;
+        /** Rename an organisation (owners and admins) */
+        patch: operations["updateOrganisation"];
+        trace?: never;
+    };
+    "/api/organisations/{org_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members of an organisation (members)
+         * @description In the order they were added, addresses still waiting for their sign-up among them.
+         */
+        get: operations["listOrganisationMembers"];
+        /**
+         * Add a member or change a member’s role (admins for admins and members, owners for owners)
+         * @description An address nobody has signed up with is answered the same way and becomes a member at its sign-up (within 30 days). Demoting the last owner is 409; so is a member past the limits (1,000 members an organisation, 100 organisations a user).
+         */
+        put: operations["putOrganisationMember"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{org_id}/members/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave (any member may remove themselves)
+         * @description Removing the last owner is 409; an address that is not a member is 404. Takes effect on the next request.
+         */
+        delete: operations["removeOrganisationMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{org_id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trail of an organisation: membership changes and sharing (owners and admins)
+         * @description Oldest first.
+         */
+        get: operations["listOrganisationAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -812,6 +988,66 @@ export interface paths {
          * @description Every field of the farm in the timeframe (default: the current calendar year), and the area-weighted farm figures; fields that cannot be calculated are listed with their message and left out of the farm figures. Figures are kg/ha over the requested timeframe, not per year: every crop, residue and application counts once, while the degradation is a yearly rate times the timeframe in years (days / 365). A one-year timeframe gives the yearly figures. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422.
          */
         post: operations["calculateFarmOrganicMatterBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{org_id}/calculations/nitrogen-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Nitrogen balance of every farm of an organisation
+         * @description As POST /api/farms/{b_id_farm}/calculations/nitrogen-balance, for each farm. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422. Pages over the farms shared with the organisation in the order of GET /api/farms?organisation= (`limit` 1–200, default 50, and `offset`); a page also ends early once its farms would hold more than 5000 fields (never before its first farm): go on at `pagination.next_offset`. Each row is the farm endpoint's answer for that farm without its `fields`, or an `error` when the farm cannot be calculated, which never fails the page. Members of the organisation only (404 otherwise). One page counts as one request against the calculation limit.
+         */
+        post: operations["calculateOrganisationNitrogenBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{org_id}/calculations/organic-matter-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Organic-matter balance of every farm of an organisation
+         * @description As POST /api/farms/{b_id_farm}/calculations/organic-matter-balance, for each farm. Limited to 10 requests per minute per key. `end` before `start`, or a timeframe longer than 10 years, is 422. Pages over the farms shared with the organisation in the order of GET /api/farms?organisation= (`limit` 1–200, default 50, and `offset`); a page also ends early once its farms would hold more than 5000 fields (never before its first farm): go on at `pagination.next_offset`. Each row is the farm endpoint's answer for that farm without its `fields`, or an `error` when the farm cannot be calculated, which never fails the page. Members of the organisation only (404 otherwise). One page counts as one request against the calculation limit.
+         */
+        post: operations["calculateOrganisationOrganicMatterBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{org_id}/calculations/norms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Usage norms of every farm of an organisation
+         * @description As POST /api/farms/{b_id_farm}/calculations/norms, for each farm. Limited to 10 requests per minute per key, with the other calculations. A year other than 2025 or 2026 is 422. Pages over the farms shared with the organisation in the order of GET /api/farms?organisation= (`limit` 1–200, default 50, and `offset`); a page also ends early once its farms would hold more than 5000 fields (never before its first farm): go on at `pagination.next_offset`. Each row is the farm endpoint's answer for that farm without its `fields`, or an `error` when the farm cannot be calculated, which never fails the page. Members of the organisation only (404 otherwise). One page counts as one request against the calculation limit.
+         */
+        post: operations["calculateOrganisationNorms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1057,11 +1293,19 @@ export interface components {
              * @description When the key stops working; null when it does not expire.
              */
             expires_at: string | null;
+            /**
+             * @description `read`: reads and calculations only; `write`: all you may do.
+             * @enum {string}
+             */
+            access: "read" | "write";
+            /** @description The only farms the key reaches; null: every farm you reach. Never more than your own roles. */
+            farms: string[] | null;
         };
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /** @description The raw key. Shown this once only: store it now. */
             key: string;
         };
+        /** @description What a key may do and where is fixed at its creation: to change it, create another key. */
         ApiKeyCreate: {
             /**
              * @description A name to tell the key from your others by.
@@ -1074,10 +1318,22 @@ export interface components {
              * @example 2027-12-31T23:59:59Z
              */
             expires_at?: string | null;
+            /**
+             * @description `read`: every read and every calculation, no other change; `write` (the default): all you may do.
+             * @enum {string}
+             */
+            access?: "read" | "write";
+            /**
+             * @description The only farms the key reaches (1–100), each one you have a role on now; every farm you reach when left out.
+             * @example [
+             *       "3sJb0u5X7vRk1cQm9Yp2Ag"
+             *     ]
+             */
+            farms?: string[];
         };
         FarmPage: {
             /** @description Items of the requested page. */
-            data: components["schemas"]["Farm"][];
+            data: components["schemas"]["FarmListItem"][];
             /** @description Where this page lies in the whole list. */
             pagination: {
                 /** @description Limit applied. */
@@ -1087,6 +1343,13 @@ export interface components {
                 /** @description Total number of items available. */
                 total: number;
             };
+        };
+        FarmListItem: components["schemas"]["Farm"] & {
+            /**
+             * @description Your effective role on the farm: the highest of your own and those of your organisations (owner > advisor > researcher).
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
         };
         Farm: {
             /**
@@ -2441,7 +2704,7 @@ export interface components {
         };
         FarmAccessPage: {
             /** @description Items of the requested page. */
-            data: components["schemas"]["FarmAccessEntry"][];
+            data: components["schemas"]["FarmAccessListEntry"][];
             /** @description Where this page lies in the whole list. */
             pagination: {
                 /** @description Limit applied. */
@@ -2452,6 +2715,8 @@ export interface components {
                 total: number;
             };
         };
+        /** @description A person’s role (email) or an organisation’s (organisation). */
+        FarmAccessListEntry: components["schemas"]["FarmAccessEntry"] | components["schemas"]["FarmOrganisationAccessEntry"];
         FarmAccessEntry: {
             /**
              * @description E-mail address of the user with the role.
@@ -2464,18 +2729,174 @@ export interface components {
              */
             role: "owner" | "advisor" | "researcher";
         };
+        FarmOrganisationAccessEntry: {
+            /**
+             * @description Identifier of the organisation whose members have the role.
+             * @example Vw3bqK0aTzG1nP7sXc2LdA
+             */
+            organisation: string;
+            /**
+             * @description Its name.
+             * @example Akkerbouw Advies BV
+             */
+            organisation_name: string;
+            /**
+             * @description owner: everything, including access; advisor: read and write; researcher: read.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+        };
+        /** @description Either `email` (a person) or `organisation`, and `role`. */
         FarmAccessGrant: {
             /**
              * Format: email
-             * @description E-mail address of a signed-up user.
+             * @description E-mail address of the person (signed up or not yet).
+             * @example advisor@example.org
+             */
+            email?: string;
+            /**
+             * @description Identifier of an organisation you are a member of.
+             * @example Vw3bqK0aTzG1nP7sXc2LdA
+             */
+            organisation?: string;
+            /**
+             * @description The role to give: owner, advisor or researcher (an organisation: advisor or researcher).
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+        };
+        OrganisationPage: {
+            /** @description Items of the requested page. */
+            data: components["schemas"]["Organisation"][];
+            /** @description Where this page lies in the whole list. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+            };
+        };
+        Organisation: {
+            /**
+             * @description Organisation identifier (opaque).
+             * @example Vw3bqK0aTzG1nP7sXc2LdA
+             */
+            id: string;
+            /**
+             * @description Name of the organisation.
+             * @example Akkerbouw Advies BV
+             */
+            name: string;
+            /**
+             * @description Your role in it.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "member";
+            /**
+             * Format: date-time
+             * @description When the record was created: RFC 3339, UTC, milliseconds.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed: RFC 3339, UTC, milliseconds. Equal to created_at until the first change; every change moves it on.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        OrganisationInput: {
+            /**
+             * @description Name of the organisation.
+             * @example Akkerbouw Advies BV
+             */
+            name: string;
+        };
+        OrganisationMemberPage: {
+            /** @description Items of the requested page. */
+            data: components["schemas"]["OrganisationMember"][];
+            /** @description Where this page lies in the whole list. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+            };
+        };
+        OrganisationMember: {
+            /**
+             * @description E-mail address of the member.
+             * @example advisor@example.org
+             */
+            email: string;
+            /** @description Name of the member, once they have opened the organisation themselves; null until then (also while the address waits for its sign-up). */
+            name: string | null;
+            /**
+             * @description owner: everything, owners and deleting it included; admin: rename it, manage admins and members, read its trail; member: read it and act on its farms.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "member";
+            /**
+             * Format: date-time
+             * @description When the member was added.
+             * @example 2025-03-01T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        OrganisationMemberGrant: {
+            /**
+             * Format: email
+             * @description E-mail address of the member.
              * @example advisor@example.org
              */
             email: string;
             /**
-             * @description The role to give: owner, advisor or researcher.
+             * @description The role to give: owner, admin or member.
              * @enum {string}
              */
-            role: "owner" | "advisor" | "researcher";
+            role: "owner" | "admin" | "member";
+        };
+        OrganisationAuditPage: {
+            /** @description Items of the requested page. */
+            data: components["schemas"]["OrganisationAuditEntry"][];
+            /** @description Where this page lies in the whole list. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+            };
+        };
+        OrganisationAuditEntry: {
+            /** @description Audit entry identifier. */
+            audit_id: string;
+            /** @description The user who made the change. */
+            user_id: string;
+            /** @description The API key used; null for a browser session. */
+            key_id: string | null;
+            /**
+             * @description What was done.
+             * @enum {string}
+             */
+            action: "create" | "update" | "grant" | "revoke";
+            /**
+             * @description What it was done to.
+             * @enum {string}
+             */
+            resource_type: "organisation" | "member" | "farm";
+            /** @description The organisation’s id; a member’s e-mail address and role (address:role); a farm’s id and role (b_id_farm:role). */
+            resource_id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             */
+            created_at: string;
         };
         AuditPage: {
             /** @description Items of the requested page. */
@@ -2502,9 +2923,9 @@ export interface components {
              * @enum {string}
              */
             action: "create" | "update" | "delete" | "grant" | "revoke";
-            /** @description farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, organic certification, derogation, grazing intention, or access. */
+            /** @description farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, organic certification, derogation, grazing intention, access, or organisation access. */
             resource_type: string;
-            /** @description Identifier of the resource (for access: the e-mail address, and the role granted; for a derogation or a grazing intention: its year). */
+            /** @description Identifier of the resource (for access: the e-mail address, and the role granted; for organisation access: the organisation, and the role granted; for a derogation or a grazing intention: its year). */
             resource_id: string;
             /**
              * Format: date-time
@@ -3510,6 +3931,266 @@ export interface components {
             errorMessage?: string;
             timeframe: components["schemas"]["CalculationTimeframe"];
         };
+        PortfolioNitrogenBalancePage: {
+            /** @description The farms of this page, in the order of GET /api/farms?organisation=. */
+            data: components["schemas"]["PortfolioNitrogenBalancePageRow"][];
+            /** @description Where this page lies among the farms of the organisation. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+                /** @description Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm). */
+                next_offset: number | null;
+            };
+        };
+        /** @description A farm of the organisation, with its result or with the error that stopped it. */
+        PortfolioNitrogenBalancePageRow: {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            result: {
+                /** @description Area-weighted supply + removal + ammonia emission, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                balance: number;
+                /** @description N brought onto the fields, kg N/ha (positive). */
+                supply: {
+                    /** @description Supply, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description Deposition, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    deposition: number;
+                    /** @description Fixation, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    fixation: number;
+                    /** @description Mineralisation, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    mineralisation: number;
+                    /** @description N applied, by type of fertilizer, kg N/ha. */
+                    fertilizers: {
+                        /** @description N applied, all fertilizers, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        total: number;
+                        /** @description N applied, mineral, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        mineral: number;
+                        /** @description N applied, manure, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        manure: number;
+                        /** @description N applied, compost, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        compost: number;
+                        /** @description N applied, other, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        other: number;
+                    };
+                };
+                /** @description N taken off the fields, kg N/ha (negative). */
+                removal: {
+                    /** @description Removal, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description Harvests, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    harvests: number;
+                    /** @description Residues, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    residues: number;
+                };
+                /** @description N lost to the environment, kg N/ha (negative). */
+                emission: {
+                    /** @description Emission, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    total: number;
+                    /** @description N lost to the air as ammonia, kg N/ha (negative); part of the balance. */
+                    ammonia: {
+                        /** @description Ammonia, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        total: number;
+                        /** @description Ammonia from residues, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                        residues: number;
+                        /** @description Ammonia, by type of fertilizer, kg N/ha. */
+                        fertilizers: {
+                            /** @description Ammonia, all fertilizers, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            total: number;
+                            /** @description Ammonia, mineral, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            mineral: number;
+                            /** @description Ammonia, manure, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            manure: number;
+                            /** @description Ammonia, compost, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            compost: number;
+                            /** @description Ammonia, other, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                            other: number;
+                        };
+                    };
+                    /** @description Nitrate leaching (reported, not part of the balance), kg N/ha over the timeframe (integer, rounded half away from zero). */
+                    nitrate: number;
+                };
+                timeframe: components["schemas"]["CalculationTimeframe"];
+                /** @description Target, kg N/ha over the timeframe (integer, rounded half away from zero). */
+                target: number;
+                /** @description True when at least one field could not be calculated. */
+                hasErrors: boolean;
+                /** @description For each field that could not be calculated: which field, why, and what to add. */
+                fieldErrorMessages: string[];
+                /** @description Only when the farm has no field in the timeframe. */
+                errorMessage?: string;
+            };
+        } | {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            error: components["schemas"]["PortfolioFarmError"];
+        };
+        /** @description Why this farm could not be calculated; the other farms of the page are. */
+        PortfolioFarmError: {
+            /** @description The error code the farm endpoint would answer with, such as internal-error. */
+            code: string;
+            /** @description What went wrong; for internal-error, the error_id to quote. */
+            detail: string;
+        };
+        PortfolioOrganicMatterBalancePage: {
+            /** @description The farms of this page, in the order of GET /api/farms?organisation=. */
+            data: components["schemas"]["PortfolioOrganicMatterBalancePageRow"][];
+            /** @description Where this page lies among the farms of the organisation. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+                /** @description Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm). */
+                next_offset: number | null;
+            };
+        };
+        /** @description A farm of the organisation, with its result or with the error that stopped it. */
+        PortfolioOrganicMatterBalancePageRow: {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            result: {
+                /** @description Area-weighted supply + degradation, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                balance: number;
+                /** @description Area-weighted supply, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                supply: number;
+                /** @description Area-weighted degradation (negative), kg organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
+                degradation: number;
+                /** @description True when at least one field could not be calculated, or the farm has none. */
+                hasErrors: boolean;
+                /** @description For each field that could not be calculated, its errorMessage, in the order of `fields`. */
+                fieldErrorMessages: string[];
+                /** @description Only when the farm has no field in the timeframe: "No fields in input". */
+                errorMessage?: string;
+                timeframe: components["schemas"]["CalculationTimeframe"];
+            };
+        } | {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            error: components["schemas"]["PortfolioFarmError"];
+        };
+        PortfolioNormsPage: {
+            /** @description The farms of this page, in the order of GET /api/farms?organisation=. */
+            data: components["schemas"]["PortfolioNormsPageRow"][];
+            /** @description Where this page lies among the farms of the organisation. */
+            pagination: {
+                /** @description Limit applied. */
+                limit: number;
+                /** @description Offset applied. */
+                offset: number;
+                /** @description Total number of items available. */
+                total: number;
+                /** @description Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm). */
+                next_offset: number | null;
+            };
+        };
+        /** @description A farm of the organisation, with its result or with the error that stopped it. */
+        PortfolioNormsPageRow: {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            result: {
+                /** @description Calendar year of the norms. */
+                year: number;
+                /** @description Norm per norm over the fields in the totals; renure only from 2026. */
+                norms: {
+                    /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    nitrogen: number;
+                    /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    manure: number;
+                    /** @description Norm, kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    phosphate: number;
+                    /** @description Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    renure?: number;
+                };
+                /** @description Filling per norm over the fields in the totals; renure only from 2026. */
+                filling: {
+                    /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    nitrogen: number;
+                    /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    manure: number;
+                    /** @description Filling, kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    phosphate: number;
+                    /** @description Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    renure?: number;
+                };
+                /** @description Room left (rounded norm − rounded filling; negative is over the norm) per norm over the fields in the totals; renure only from 2026. */
+                room: {
+                    /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    nitrogen: number;
+                    /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    manure: number;
+                    /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    phosphate: number;
+                    /** @description Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up). */
+                    renure?: number;
+                };
+                /** @description The fields whose every norm and filling has a value: they make the totals. */
+                fieldsInTotals: string[];
+                /** @description Fields of the year left out of the totals because a norm or filling has no value. */
+                fieldsLeftOut: {
+                    /** @description Field identifier. */
+                    b_id: string;
+                    /**
+                     * @description not-applicable: the law sets no such norm here (a crop without a nitrogen norm, no soil phosphate, grassland renewed outside its window); not-determinable: the stored data do not decide it (no soil region, a crop group whose sub-type cannot be told).
+                     * @enum {string}
+                     */
+                    error: "not-applicable" | "not-determinable";
+                    /** @description Why, and where a record can be added or corrected, what to add. */
+                    message: string;
+                }[];
+            };
+        } | {
+            /** @description Farm identifier. */
+            b_id_farm: string;
+            /** @description Farm name. */
+            b_name_farm: string;
+            /**
+             * @description Your effective role on the farm.
+             * @enum {string}
+             */
+            role: "owner" | "advisor" | "researcher";
+            error: components["schemas"]["PortfolioFarmError"];
+        };
         CatalogueCropPage: {
             /** @description Items of the requested page. */
             data: components["schemas"]["CatalogueCrop"][];
@@ -4252,6 +4933,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
             405: {
                 headers: {
@@ -4392,6 +5082,15 @@ export interface operations {
             };
             /** @description The body is not application/json (`unsupported-media-type`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4567,6 +5266,8 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
+                /** @description Only the farms shared with this organisation (you must be a member of it). */
+                organisation?: string;
             };
             header?: never;
             path?: never;
@@ -4594,6 +5295,15 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4698,6 +5408,15 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6595,6 +7314,125 @@ export interface operations {
             };
         };
     };
+    listCultivationsOfFarm: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description First day of the window (inclusive). */
+                start?: string;
+                /** @description Last day of the window (inclusive). */
+                end?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cultivations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CultivationPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listHarvestsOfCultivation: {
         parameters: {
             query?: {
@@ -7938,6 +8776,125 @@ export interface operations {
             };
             /** @description The body is not application/json (`unsupported-media-type`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSoilAnalysesOfFarm: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+                /** @description First day of the window (inclusive). */
+                start?: string;
+                /** @description Last day of the window (inclusive). */
+                end?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of soil analyses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoilAnalysisPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10620,7 +11577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FarmAccessEntry"];
+                    "application/json": components["schemas"]["FarmAccessListEntry"];
                 };
             };
             /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
@@ -10843,6 +11800,1275 @@ export interface operations {
             };
             /** @description The body is not application/json (`unsupported-media-type`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeOrganisationAccessToFarm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Farm identifier. */
+                b_id_farm: string;
+                /** @description Identifier of the organisation whose role is removed. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganisations: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of organisations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOrganisation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationInput"];
+            };
+        };
+        responses: {
+            /** @description The organisation. */
+            201: {
+                headers: {
+                    /** @description Path of the new resource. */
+                    Location?: string;
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request contradicts stored state (`conflict`). Or: A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrganisation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags you hold (or *): when the record still has one of them, the answer is 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisation. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Not Modified: the record still has an entity tag you sent in If-None-Match. No body. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteOrganisation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags you hold (or * for any): the change is made only if the record still has one of them, checked atomically with the change; otherwise 412 precondition-failed and nothing changes. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record has changed since the version named in If-Match: nothing was changed; read it again (`precondition-failed`). */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateOrganisation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags you hold (or * for any): the change is made only if the record still has one of them, checked atomically with the change; otherwise 412 precondition-failed and nothing changes. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationInput"];
+            };
+        };
+        responses: {
+            /** @description The organisation after the change. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record in this answer; send it back in If-Match or If-None-Match. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record has changed since the version named in If-Match: nothing was changed; read it again (`precondition-failed`). */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganisationMembers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationMemberPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putOrganisationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationMemberGrant"];
+            };
+        };
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationMember"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request contradicts stored state (`conflict`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeOrganisationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+                /** @description E-mail address of the member removed. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request contradicts stored state (`conflict`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganisationAudit: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationAuditPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role allows reading this resource but not this action (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12087,6 +14313,465 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateOrganisationNitrogenBalances: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalculationOptions"];
+            };
+        };
+        responses: {
+            /** @description One page of the farms, each with its result or its error. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioNitrogenBalancePage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateOrganisationOrganicMatterBalances: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalculationOptions"];
+            };
+        };
+        responses: {
+            /** @description One page of the farms, each with its result or its error. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioOrganicMatterBalancePage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
+                };
+            };
+            /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data is well-formed but semantically invalid (`unprocessable-entity`). Or: The Idempotency-Key was first sent with another path or body (`idempotency-key-reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the oldest counted request leaves the window. */
+                    "Retry-After"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers: the policy that applies, remaining requests `r`, seconds until one more fits `t`. */
+                    RateLimit?: string;
+                    /** @description The policy that applies: quota `q` in a window of `w` seconds (general, write or calculation). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line and header fields are larger than the server accepts; the connection is closed (`request-header-fields-too-large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote error_id when reporting it (`internal-error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    calculateOrganisationNorms: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–200. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: {
+                /** @description A key you choose for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again with the same path and body within 24 h, the request is not run again: the stored answer of the first one is repeated (status, body, Location, ETag) with `Idempotent-Replayed: true`. The same key with another path or body is 422 idempotency-key-reused; while the first request is still being answered, 409 idempotency-in-progress. 5xx and 429 answers are not stored. A body over 1 MiB, or over your budget of stored bodies, is stored without its body: the retry then has the status, Location and ETag, no body, and `Idempotent-Body: omitted`. Keys are per user: all your API keys share them. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Organisation identifier. */
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NormsOptions"];
+            };
+        };
+        responses: {
+            /** @description One page of the farms, each with its result or its error. */
+            200: {
+                headers: {
+                    /** @description Present, and `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Present, and `omitted`, on a replayed answer whose body was not stored (over the budget): it has no body. */
+                    "Idempotent-Body"?: "omitted";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioNormsPage"];
+                };
+            };
+            /** @description Both X-API-Key and Authorization were sent (`ambiguous-api-key`). Or: Invalid query parameter, malformed JSON, a JSON body nested more than 64 deep or holding more array elements and object members than the operation accepts (1000 on account operations, 200000 on a field, 10000 on any other), or a missing, ill-typed or unknown body field (`validation-failed`). Or: The request is not valid HTTP/1.1; the connection is closed (`bad-request`). Or: a malformed Idempotency-Key. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource does not exist, or you have no access to it (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path does not serve this method; see the Allow header (`method-not-allowed`). */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in full in time; the connection is closed (`request-timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being answered; retry once it is (`idempotency-in-progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": Record<string, never>;
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */

@@ -39,3 +39,34 @@ export async function* eachItem<T>(fetchPage: (page: PageRequest) => Promise<Pag
     if (data.data.length === 0 || offset >= data.pagination.total) return;
   }
 }
+
+/** A page that says where the next one starts: a portfolio calculation's, which may end before `limit`. */
+export interface CutPage<T> {
+  data: T[];
+  pagination: { limit: number; offset: number; total: number; next_offset: number | null };
+}
+
+/** What an openapi-fetch call of a portfolio calculation answers. */
+export interface CutPageResult<T> {
+  data?: CutPage<T>;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * Every row of a portfolio calculation (one per farm of the organisation), fetching page after page with
+ * `fetchPage` (at most `limit` farms each), each from the `next_offset` of the one before, until it is null;
+ * an error answer throws an AkkerError. Each page is one request against the calculation limit, which the
+ * client waits out as for any `429`.
+ */
+export async function* eachPortfolioRow<T>(
+  fetchPage: (page: PageRequest) => Promise<CutPageResult<T>>,
+  limit = MAX_PAGE_SIZE,
+): AsyncGenerator<T> {
+  for (let offset: number | null = 0; offset !== null;) {
+    const { data, error, response } = await fetchPage({ limit, offset });
+    if (data === undefined) throw new AkkerError(response, error);
+    yield* data.data;
+    offset = data.pagination.next_offset;
+  }
+}

@@ -5,6 +5,7 @@ import type { User } from '../users-store.js';
 import { Breadcrumb, CsrfField, ErrorSummary, Moment, TextField } from './components.js';
 import type { FieldErrors } from './forms.js';
 import { EXPIRY_CHOICES } from './key-expiry.js';
+import { FARM_FIELD_PREFIX, type FarmChoice, type KeyScopeValues } from './key-scope.js';
 import { Layout } from './layout.js';
 import type { NewKey } from './new-key-flash.js';
 import { ACCOUNT_PATH, API_KEYS_PATH, DEVELOPER_SETTINGS_PATH, revokeKeyPath } from './paths.js';
@@ -14,10 +15,16 @@ const trail = [
   { label: 'Developer Settings', href: DEVELOPER_SETTINGS_PATH },
 ];
 
-interface NewKeyFormValues {
+interface NewKeyFormValues extends KeyScopeValues {
   name: string;
   expiry: string;
   expires_on: string;
+}
+
+/** The farms a key may be limited to: the first of the person's, and how many they reach in all. */
+export interface FarmChoices {
+  data: FarmChoice[];
+  total: number;
 }
 
 export interface ApiKeysView {
@@ -32,6 +39,7 @@ export interface ApiKeysView {
   form: { values: NewKeyFormValues; errors: FieldErrors; general?: string };
   /** The earliest date the expiry date field offers (YYYY-MM-DD). */
   today: string;
+  farms: FarmChoices;
 }
 
 function NewKeyPanel({ newKey }: { newKey: NewKey }) {
@@ -61,9 +69,59 @@ interface CreateKeyFormProps {
   errors: FieldErrors;
   general: string | undefined;
   today: string;
+  farms: FarmChoices;
 }
 
-function CreateKeyForm({ csrf, values, errors, general, today }: CreateKeyFormProps) {
+function AccessChoice({ values, errors }: { values: NewKeyFormValues; errors: FieldErrors }) {
+  return (
+    <fieldset class="field choices" id="access">
+      <legend>What the key may do</legend>
+      {errors.access && <span class="field-error">{errors.access}</span>}
+      <label>
+        <input type="radio" name="access" value="write" checked={values.access !== 'read'} /> Read and write: everything you may do
+      </label>
+      <label>
+        <input type="radio" name="access" value="read" checked={values.access === 'read'} /> Read only: reads and calculations, no changes
+      </label>
+    </fieldset>
+  );
+}
+
+function FarmsChoice({ values, errors, farms }: { values: NewKeyFormValues; errors: FieldErrors; farms: FarmChoices }) {
+  const ticked = new Set(values.farms);
+  return (
+    <fieldset class="field choices" id="reach">
+      <legend>Farms the key reaches</legend>
+      <span class="hint">Never more than you reach yourself: a farm you lose, the key loses too.</span>
+      {errors.reach && <span class="field-error">{errors.reach}</span>}
+      <label>
+        <input type="radio" name="reach" value="all" checked={values.reach !== 'some'} /> All your farms, now and later
+      </label>
+      <label>
+        <input type="radio" name="reach" value="some" checked={values.reach === 'some'} /> Only the farms ticked below
+      </label>
+      {farms.data.length === 0 ? (
+        <p class="aside">You have no farms yet.</p>
+      ) : (
+        <ul class="farm-choices">
+          {farms.data.map((farm) => (
+            <li>
+              <label>
+                <input type="checkbox" name={`${FARM_FIELD_PREFIX}${farm.b_id_farm}`} checked={ticked.has(farm.b_id_farm)} />{' '}
+                {farm.b_name_farm} <code>{farm.b_id_farm}</code>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {farms.total > farms.data.length && (
+        <p class="aside">{`The ${farms.data.length} oldest of your ${farms.total} farms are shown; to limit a key to others, create it through the API (POST /api/keys with farms).`}</p>
+      )}
+    </fieldset>
+  );
+}
+
+function CreateKeyForm({ csrf, values, errors, general, today, farms }: CreateKeyFormProps) {
   return (
     <section class="card" aria-labelledby="create-title">
       <h2 id="create-title">Create a key</h2>
@@ -104,6 +162,8 @@ function CreateKeyForm({ csrf, values, errors, general, today }: CreateKeyFormPr
             required={false}
           />
         </div>
+        <AccessChoice values={values} errors={errors} />
+        <FarmsChoice values={values} errors={errors} farms={farms} />
         <button type="submit" class="button primary">
           Create key
         </button>
@@ -112,7 +172,22 @@ function CreateKeyForm({ csrf, values, errors, general, today }: CreateKeyFormPr
   );
 }
 
-function KeyTable({ keys, total }: { keys: ApiKeyMetadata[]; total: number }) {
+const accessInWords = (access: ApiKeyMetadata['access']) => (access === 'read' ? 'Read only' : 'Read and write');
+
+/** The farms of a key, by name where the person still reaches them. */
+function KeyFarms({ farms, names }: { farms: string[] | null; names: Map<string, string> }) {
+  if (farms === null) return <>All your farms</>;
+  return (
+    <ul class="key-farms">
+      {farms.map((id) => (
+        <li>{names.get(id) ?? <code>{id}</code>}</li>
+      ))}
+    </ul>
+  );
+}
+
+function KeyTable({ keys, total, farms }: { keys: ApiKeyMetadata[]; total: number; farms: FarmChoices }) {
+  const names = new Map(farms.data.map((farm) => [farm.b_id_farm, farm.b_name_farm]));
   if (keys.length === 0) return <p class="empty">You have no active keys.</p>;
   return (
     <>
@@ -125,6 +200,8 @@ function KeyTable({ keys, total }: { keys: ApiKeyMetadata[]; total: number }) {
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
               <th scope="col">Expires</th>
+              <th scope="col">Access</th>
+              <th scope="col">Farms</th>
               <th scope="col">
                 <span class="visually-hidden">Actions</span>
               </th>
@@ -146,6 +223,10 @@ function KeyTable({ keys, total }: { keys: ApiKeyMetadata[]; total: number }) {
                 <td>
                   <Moment at={key.expires_at} none="never" />
                 </td>
+                <td>{accessInWords(key.access)}</td>
+                <td>
+                  <KeyFarms farms={key.farms} names={names} />
+                </td>
                 <td>
                   <a class="button danger small" href={revokeKeyPath(key.id)} aria-label={`Revoke ${key.name}`}>
                     Revoke
@@ -161,22 +242,24 @@ function KeyTable({ keys, total }: { keys: ApiKeyMetadata[]; total: number }) {
   );
 }
 
-export function ApiKeysPage({ user, csrf, keys, total, newKey, revoked, form, today }: ApiKeysView) {
+export function ApiKeysPage({ user, csrf, keys, total, newKey, revoked, form, today, farms }: ApiKeysView) {
   return (
     <Layout title="API Keys" user={user} copyButton={newKey !== undefined}>
       <Breadcrumb trail={[...trail, { label: 'API Keys' }]} />
       <h1>API Keys</h1>
-      <p class="lead">A key lets a program use the Akker API as you: it may read and change everything you may.</p>
+      <p class="lead">
+        A key lets a program use the Akker API as you: it may read and change everything you may, or less: only read, only some farms.
+      </p>
       {newKey && <NewKeyPanel newKey={newKey} />}
       {revoked && (
         <p class="notice" role="status">
           The key was revoked. Every request with it is refused from now on.
         </p>
       )}
-      <CreateKeyForm csrf={csrf} values={form.values} errors={form.errors} general={form.general} today={today} />
+      <CreateKeyForm csrf={csrf} values={form.values} errors={form.errors} general={form.general} today={today} farms={farms} />
       <section class="card" aria-labelledby="keys-title">
         <h2 id="keys-title">Active keys</h2>
-        <KeyTable keys={keys} total={total} />
+        <KeyTable keys={keys} total={total} farms={farms} />
       </section>
     </Layout>
   );
@@ -201,6 +284,10 @@ export function RevokeKeyPage({ user, csrf, apiKey }: { user: User; csrf: string
           <dd>
             <Moment at={apiKey.last_used_at} none="never" />
           </dd>
+          <dt>Access</dt>
+          <dd>{accessInWords(apiKey.access)}</dd>
+          <dt>Farms</dt>
+          <dd>{apiKey.farms === null ? 'All your farms' : `${apiKey.farms.length} of your farms`}</dd>
         </dl>
       </div>
       <p>Every program that uses this key is refused from the moment you revoke it. A revoked key cannot be used again.</p>

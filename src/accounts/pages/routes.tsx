@@ -11,10 +11,12 @@ import type { SignInThrottle } from '../sign-in-throttle.js';
 import { signUpWith } from '../sign-up.js';
 import { listLiveSessions } from '../users-store.js';
 import { newErrorId } from '../../http/problem.js';
+import { FULL_SCOPE } from '../../core/principal.js';
 import { countRequest, type Counted } from '../../rate-limit/count.js';
 import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
 import { AccountPage, DeveloperSettingsPage, type AccountView } from './account.js';
-import { ApiKeysPage, RevokeKeyPage, type ApiKeysView } from './api-keys.js';
+import { ApiKeysPage, RevokeKeyPage, type ApiKeysView, type FarmChoices } from './api-keys.js';
+import { farmGoneMessage, keyScopeOf, keyScopeValues } from './key-scope.js';
 import { assetRoutes } from './assets.js';
 import { csrfTokenFor, expectedVisitorToken, visitorFormToken } from './csrf.js';
 import { formBodyLimit, readForm } from './form-post.js';
@@ -41,6 +43,8 @@ import { SignUpPage, type SignUpView } from './sign-up.js';
 
 // More keys than anyone keeps by hand; the page says when some are not shown.
 const LISTED_KEYS = 200;
+// The farms offered to limit a key to; the page says when some are not shown, and the API takes any.
+const LISTED_FARMS = 200;
 // More sessions than anyone keeps by hand; the page says when some are not shown.
 const LISTED_SESSIONS = 50;
 
@@ -88,7 +92,10 @@ function renderError(error: Error, c: Context) {
   );
 }
 
-export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
+/** The farms the user reaches that a key may be limited to: the first `limit`, and how many in all. */
+export type FarmChoicesOf = (userId: string, limit: number) => Promise<FarmChoices>;
+
+export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle, farmChoicesOf: FarmChoicesOf) {
   const { config, database, rateLimits } = deps;
   const db = database.db;
   const signUp = signUpWith(deps);
@@ -98,7 +105,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
   const policies = ratePolicies(config.rateLimits);
   const ceilings = userCeilings(config.rateLimits, config.rateLimitUserFactor);
   const countKeyManagement = (userId: string) =>
-    countRequest(rateLimits, policies, ceilings, { userId, keyId: null, verified: true }, 'general');
+    countRequest(rateLimits, policies, ceilings, { userId, keyId: null, scope: FULL_SCOPE, verified: true }, 'general');
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
   const app = new Hono<PageEnv>();
@@ -226,16 +233,27 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
 
   app.get(DEVELOPER_SETTINGS_PATH, signedIn, (c) => renderPage(c, 200, <DeveloperSettingsPage user={c.var.account.user} />));
 
-  async function apiKeysView(c: Context<PageEnv>, status: 200 | 400 | 409 | 429, view: Pick<ApiKeysView, 'form' | 'newKey' | 'revoked'>) {
+  async function apiKeysView(
+    c: Context<PageEnv>,
+    status: 200 | 400 | 409 | 422 | 429,
+    view: Pick<ApiKeysView, 'form' | 'newKey' | 'revoked'>,
+  ) {
     const { user, sessionToken: token } = c.var.account;
-    const { data, total } = await listActiveApiKeys(db, user.user_id, LISTED_KEYS, 0);
+    const [{ data, total }, farms] = await Promise.all([
+      listActiveApiKeys(db, user.user_id, LISTED_KEYS, 0),
+      farmChoicesOf(user.user_id, LISTED_FARMS),
+    ]);
     const today = isoDay(new Date());
-    return renderPage(c, status, <ApiKeysPage user={user} csrf={csrfTokenFor(token)} keys={data} total={total} today={today} {...view} />);
+    return renderPage(
+      c,
+      status,
+      <ApiKeysPage user={user} csrf={csrfTokenFor(token)} keys={data} total={total} today={today} farms={farms} {...view} />,
+    );
   }
 
   app.get(API_KEYS_PATH, signedIn, async (c) =>
     apiKeysView(c, 200, {
-      form: { values: { name: '', expiry: 'never', expires_on: '' }, errors: {} },
+      form: { values: { name: '', expiry: 'never', expires_on: '', access: 'write', reach: 'all', farms: [] }, errors: {} },
       newKey: await takeNewKey(c, db, c.var.account, secure),
       revoked: c.req.query('revoked') !== undefined,
     }),
@@ -244,17 +262,26 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle) {
   app.post(API_KEYS_PATH, formBodyLimit, signedInForKeys, async (c) => {
     const { user, sessionToken: token } = c.var.account;
     const form = await read(c, csrfTokenFor(token));
-    const values = { name: form.name ?? '', expiry: form.expiry ?? 'never', expires_on: form.expires_on ?? '' };
+    const values = { name: form.name ?? '', expiry: form.expiry ?? 'never', expires_on: form.expires_on ?? '', ...keyScopeValues(form) };
     const counted = await countKeyManagement(user.user_id);
     if (!counted.decision.allowed) return apiKeysView(c, 429, { form: { values, errors: {}, general: tooManyRequests(c, counted) } });
     const parsed = parseForm(newKeyForm, form);
     const expiry = expiryOf(values.expiry, values.expires_on, new Date());
-    if (!parsed.ok || !expiry.ok) {
-      const errors = { ...(parsed.ok ? {} : parsed.errors), ...(expiry.ok ? {} : { [expiry.field]: expiry.message }) };
+    const scope = keyScopeOf(values);
+    if (!parsed.ok || !expiry.ok || !scope.ok) {
+      const errors = {
+        ...(parsed.ok ? {} : parsed.errors),
+        ...(expiry.ok ? {} : { [expiry.field]: expiry.message }),
+        ...(scope.ok ? {} : { [scope.field]: scope.message }),
+      };
       return apiKeysView(c, 400, { form: { values, errors } });
     }
-    const created = await createApiKey(db, user.user_id, parsed.value.name, expiry.expiresAt, config.maxKeysPerUser);
-    if (!created) return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
+    const newKey = { name: parsed.value.name, expiresAt: expiry.expiresAt, scope: scope.scope };
+    const outcome = await createApiKey(db, user.user_id, newKey, config.maxKeysPerUser);
+    if (outcome.kind === 'farms-not-reached') return apiKeysView(c, 422, { form: { values, errors: { reach: farmGoneMessage } } });
+    if (outcome.kind === 'at-cap')
+      return apiKeysView(c, 409, { form: { values, errors: {}, general: keyCapMessage(config.maxKeysPerUser) } });
+    const created = outcome.key;
     await holdNewKey(c, db, token, secure, { id: created.id, name: created.name, key: created.key });
     return c.redirect(API_KEYS_PATH, 303);
   });

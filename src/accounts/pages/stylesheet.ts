@@ -58,6 +58,13 @@ input[type="text"], input[type="email"], input[type="password"], input[type="dat
 .form-row .field { flex: 1 1 14rem; }
 .expiry-date { display: none; }
 form:has(select[name="expiry"] option[value="date"]:checked) .expiry-date { display: block; }
+.choices { border: 0; padding: 0; margin: 0 0 1rem; }
+.choices legend { font-weight: 600; margin-bottom: 0.25rem; padding: 0; }
+.choices label { display: block; margin: 0.2rem 0; }
+.farm-choices, .key-farms { list-style: none; margin: 0.25rem 0 0; padding: 0; }
+.farm-choices { padding-left: 1.5rem; max-height: 16rem; overflow-y: auto; display: none; }
+form:has(input[name="reach"][value="some"]:checked) .farm-choices { display: block; }
+.farm-choices code { color: var(--muted); font-size: 0.85rem; }
 
 .button { font: inherit; font-weight: 600; display: inline-block; padding: 0.5rem 1rem; border-radius: 6px; border: 1px solid var(--brand); background: #fff; color: var(--brand); cursor: pointer; text-decoration: none; }
 .button:hover { background: var(--ok-bg); color: var(--brand-dark); }

@@ -10,7 +10,7 @@ import { json } from '../../http/responses.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { requestedTimeframe, today, type Timeframe } from '../dates.js';
 import { loadDoseApplications } from '../inputs.js';
-import { readNormsInputs } from '../norms/load-inputs.js';
+import { readNormsInputs, theFieldsFarm } from '../norms/load-inputs.js';
 import { fieldNormsResponse } from '../norms/response.js';
 import { fieldNorms } from '../norms/field.js';
 import { productRoom } from '../norms/product-room.js';
@@ -41,7 +41,7 @@ async function recommendation(tx: Database, b_id: string, timeframe: Timeframe, 
   if ('message' in asked) return { recommendation: null, recommendationMessage: asked.message };
   const day = applicationDateIn(asked.year, applicationDate, today());
   if ('message' in day) throw new DomainError('unprocessable-entity', day.message);
-  const { farm, fields } = await readNormsInputs(tx, { b_id }, asked.year);
+  const { farm, fields } = theFieldsFarm(await readNormsInputs(tx, { b_id }, asked.year));
   const [field] = fields;
   if (!field) throw notFound('The field does not exist.');
   const fertilizers = (await loadFarmFertilizersOfField(tx, b_id)).map((product) =>

@@ -9,13 +9,11 @@ import { apiKeySecurity } from '../../http/openapi.js';
 import { json } from '../../http/responses.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { farmIdParams } from '../../resources/farms/schemas.js';
-import { requestedTimeframe, type Timeframe } from '../dates.js';
-import { fieldResult } from '../field-result.js';
-import { loadBalanceFields } from '../inputs.js';
+import { requestedTimeframe } from '../dates.js';
+import { answerOf, whole } from '../farms.js';
+import { loadBalanceFields, theField } from '../inputs.js';
 import { calculationErrors, calculationTags, fieldIdParams, rateNote, timeframeBody } from '../operations.js';
-import { farmBalance, type FieldResult } from './farm.js';
-import { fieldBalance } from './field.js';
-import type { BalanceField } from './inputs.js';
+import { farmNitrogenBalances, nitrogenResult } from './farms.js';
 import { farmBalanceSchema, fieldBalanceResponseSchema } from './schemas.js';
 
 const fieldBalanceRoute = createRoute({
@@ -42,9 +40,6 @@ const farmBalanceRoute = createRoute({
   responses: { 200: { description: 'The balance.', content: jsonContent(farmBalanceSchema) }, ...calculationErrors },
 });
 
-const nitrogenResult = (field: BalanceField, timeframe: Timeframe, deposition: number): FieldResult =>
-  fieldResult(field, () => fieldBalance(field, timeframe, deposition));
-
 export function nitrogenBalanceRoutes(config: Config, database: DatabaseHandle) {
   const db = database.db;
   const deposition = config.depositionKgNPerHaPerYear;
@@ -54,7 +49,7 @@ export function nitrogenBalanceRoutes(config: Config, database: DatabaseHandle) 
     const { b_id } = c.req.valid('param');
     const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    const [field] = await loadBalanceFields(db, { b_id }, timeframe);
+    const field = theField(await loadBalanceFields(db, { b_id }, timeframe));
     if (!field) throw notFound('The field does not exist.');
     return json(c, { ...nitrogenResult(field, timeframe, deposition), timeframe }, 200);
   });
@@ -63,8 +58,7 @@ export function nitrogenBalanceRoutes(config: Config, database: DatabaseHandle) 
     const { b_id_farm } = c.req.valid('param');
     const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    const fields = await loadBalanceFields(db, { b_id_farm }, timeframe);
-    return json(c, { ...farmBalance(fields.map((field) => nitrogenResult(field, timeframe, deposition))), timeframe }, 200);
+    return json(c, answerOf(await farmNitrogenBalances(db, [b_id_farm], timeframe, deposition, whole), b_id_farm), 200);
   });
 
   return app;

@@ -1,5 +1,5 @@
-// Loads what the usage norms of a year read (docs/calculations.md) for one field or all fields of a farm in the
-// year, in a fixed number of statements however many fields there are. Records are selected by a subquery over
+// Loads what the usage norms of a year read (docs/calculations.md) for one field or all fields of some farms in
+// the year, in a fixed number of statements however many fields and farms there are. Records are selected by a subquery over
 // the same fields, never by a list of their ids: the statements must share one snapshot (db/paging.ts inOneSnapshot).
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -15,6 +15,7 @@ import {
 import { calendarYear, dateIn, type Timeframe } from '../dates.js';
 import {
   applicationsQuery,
+  byFarm,
   cultivationColumns,
   fieldFilter,
   groupBy,
@@ -29,15 +30,21 @@ import type { NormYear } from './tables.js';
 
 const soilValue = (name: 'a_p_cc' | 'a_p_al') => sql<number | null>`(${soilAnalyses.parameters} ->> ${name})::double precision`;
 
+/** A farm's facts and its fields with their records, for the norms of a year. */
+export interface NormsInputs {
+  farm: NormsFarm;
+  fields: NormsField[];
+}
+
+/** What a farm without fields in the year reads: no facts, since no field asks for them. */
+export const NO_NORMS_INPUTS: NormsInputs = { farm: { derogationYears: [], grazingIntentions: [], organicCertifications: [] }, fields: [] };
+
 /**
- * The fields with their records, and the farm's facts, for the norms of `year`; no fields when none is
- * selected. `tx` is one snapshot: a repeatable-read transaction.
+ * Each selected farm's inputs for the norms of `year`, by farm (only farms with a selected field), built when
+ * asked for: a record whose stored catalogue code is gone throws then, for that farm only. `tx` is one
+ * snapshot: a repeatable-read transaction.
  */
-export async function readNormsInputs(
-  tx: Database,
-  selection: FieldSelection,
-  year: NormYear,
-): Promise<{ farm: NormsFarm; fields: NormsField[] }> {
+export async function readNormsInputs(tx: Database, selection: FieldSelection, year: NormYear): Promise<Map<string, () => NormsInputs>> {
   const yearFrame = calendarYear(year);
   // The norm values look back at the year before for crop history.
   const valueFrame: Timeframe = { start: dateIn(year - 1, '01-01'), end: yearFrame.end };
@@ -57,8 +64,9 @@ export async function readNormsInputs(
     })
     .from(fields)
     .where(fieldFilter(selection, yearFrame));
-  const farmId = fieldRows[0]?.b_id_farm;
-  if (farmId === undefined) return { farm: { derogationYears: [], grazingIntentions: [], organicCertifications: [] }, fields: [] };
+  if (fieldRows.length === 0) return new Map();
+  // The farms with a selected field: at most one per farm of the selection.
+  const farmIds = [...new Set(fieldRows.map((f) => f.b_id_farm))];
   const selectedIds = selectedFieldIds(tx, selection, yearFrame);
   const cultivationRows = await tx
     .select({ ...cultivationColumns, b_lu_variety: cultivations.b_lu_variety })
@@ -85,20 +93,28 @@ export async function readNormsInputs(
     asc(fertilizerApplications.p_app_id),
   );
   const derogationRows = await tx
-    .select({ year: derogations.b_derogation_year })
+    .select({ b_id_farm: derogations.b_id_farm, year: derogations.b_derogation_year })
     .from(derogations)
-    .where(and(eq(derogations.b_id_farm, farmId), eq(derogations.b_derogation_year, year)));
+    .where(and(inArray(derogations.b_id_farm, farmIds), eq(derogations.b_derogation_year, year)));
   const grazingRows = await tx
-    .select({ year: grazingIntentions.b_grazing_intention_year, b_grazing_intention: grazingIntentions.b_grazing_intention })
+    .select({
+      b_id_farm: grazingIntentions.b_id_farm,
+      year: grazingIntentions.b_grazing_intention_year,
+      b_grazing_intention: grazingIntentions.b_grazing_intention,
+    })
     .from(grazingIntentions)
-    .where(and(eq(grazingIntentions.b_id_farm, farmId), eq(grazingIntentions.b_grazing_intention_year, year)));
+    .where(and(inArray(grazingIntentions.b_id_farm, farmIds), eq(grazingIntentions.b_grazing_intention_year, year)));
   const may15 = dateIn(year, '05-15');
   const certificationRows = await tx
-    .select({ b_organic_issued: organicCertifications.b_organic_issued, b_organic_expires: organicCertifications.b_organic_expires })
+    .select({
+      b_id_farm: organicCertifications.b_id_farm,
+      b_organic_issued: organicCertifications.b_organic_issued,
+      b_organic_expires: organicCertifications.b_organic_expires,
+    })
     .from(organicCertifications)
     .where(
       and(
-        eq(organicCertifications.b_id_farm, farmId),
+        inArray(organicCertifications.b_id_farm, farmIds),
         lte(organicCertifications.b_organic_issued, may15),
         gte(organicCertifications.b_organic_expires, may15),
       ),
@@ -106,17 +122,32 @@ export async function readNormsInputs(
   const cultivationsOf = groupBy(cultivationRows, (c) => c.b_id);
   const analysesOf = groupBy(analysisRows, (a) => a.b_id);
   const applicationsOf = groupBy(applicationRows, (a) => a.b_id);
-  return {
-    farm: {
-      derogationYears: derogationRows.map((d) => d.year),
-      grazingIntentions: grazingRows,
-      organicCertifications: certificationRows,
-    },
-    fields: fieldRows.map(({ b_id_farm, ...field }) => ({
-      ...field,
-      cultivations: cultivationsOf.get(field.b_id) ?? [],
-      soilAnalyses: analysesOf.get(field.b_id) ?? [],
-      applications: (applicationsOf.get(field.b_id) ?? []).map(withFertilizer),
-    })),
-  };
+  const derogationsOf = groupBy(derogationRows, (d) => d.b_id_farm);
+  const grazingOf = groupBy(grazingRows, (g) => g.b_id_farm);
+  const certificationsOf = groupBy(certificationRows, (c) => c.b_id_farm);
+  const fieldsOf = byFarm(fieldRows, ({ b_id_farm, ...field }) => ({
+    ...field,
+    cultivations: cultivationsOf.get(field.b_id) ?? [],
+    soilAnalyses: analysesOf.get(field.b_id) ?? [],
+    applications: (applicationsOf.get(field.b_id) ?? []).map(withFertilizer),
+  }));
+  return new Map(
+    [...fieldsOf].map(([farmId, fieldsOfFarm]) => [
+      farmId,
+      () => ({
+        farm: {
+          derogationYears: (derogationsOf.get(farmId) ?? []).map((d) => d.year),
+          grazingIntentions: (grazingOf.get(farmId) ?? []).map(({ year, b_grazing_intention }) => ({ year, b_grazing_intention })),
+          organicCertifications: (certificationsOf.get(farmId) ?? []).map(({ b_organic_issued, b_organic_expires }) => ({
+            b_organic_issued,
+            b_organic_expires,
+          })),
+        },
+        fields: fieldsOfFarm(),
+      }),
+    ]),
+  );
 }
+
+/** The inputs of the farm of the one field a `{ b_id }` selection read; no fields when it read none. */
+export const theFieldsFarm = (inputs: Map<string, () => NormsInputs>): NormsInputs => [...inputs.values()][0]?.() ?? NO_NORMS_INPUTS;

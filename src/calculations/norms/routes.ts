@@ -2,21 +2,22 @@
 import { createRoute } from '@hono/zod-openapi';
 import { authorize } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { DomainError, notFound } from '../../core/domain-errors.js';
+import { notFound } from '../../core/domain-errors.js';
 import { json } from '../../http/responses.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { apiKeySecurity } from '../../http/openapi.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { calculationErrors, calculationTags, fieldIdParams } from '../operations.js';
 import { farmIdParams } from '../../resources/farms/schemas.js';
-import { currentYear, yearOf } from '../dates.js';
 import { inOneSnapshot } from '../../db/paging.js';
-import { readNormsInputs } from './load-inputs.js';
+import { answerOf, whole } from '../farms.js';
+import { readNormsInputs, theFieldsFarm } from './load-inputs.js';
 import { farmNormsSchema, fieldNormsResponseSchema, normsOptionsSchema } from './schemas.js';
 import { fieldNormsResponse } from './response.js';
-import { farmNorms } from './farm.js';
+import { farmNormsAnswers } from './farms.js';
 import { fieldNorms } from './field.js';
-import { asNormYear, NORM_YEARS, type NormYear } from './tables.js';
+import { requestedNormYear } from './requested-year.js';
+import { NORM_YEARS } from './tables.js';
 
 const options = { required: false, content: jsonContent(normsOptionsSchema) };
 const note = `Limited to 10 requests per minute per key, with the other calculations. A year other than ${NORM_YEARS.join(' or ')} is 422.`;
@@ -45,26 +46,14 @@ const farmNormsRoute = createRoute({
   responses: { 200: { description: 'The norms.', content: jsonContent(farmNormsSchema) }, ...calculationErrors },
 });
 
-/** The year asked for, or the current year when it is known. */
-function normYearOf(body: { year?: number | undefined }): NormYear {
-  const year = body.year ?? yearOf(currentYear().start);
-  const known = asNormYear(year);
-  if (!known)
-    throw new DomainError(
-      'unprocessable-entity',
-      `No usage norms are known for ${year}, the current year: send "year" ${NORM_YEARS.join(' or ')}.`,
-    );
-  return known;
-}
-
 export function normsRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
   app.openapi(fieldNormsRoute, async (c) => {
     const { b_id } = c.req.valid('param');
-    const year = normYearOf(c.req.valid('json'));
+    const year = requestedNormYear(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    const { farm, fields } = await inOneSnapshot(db, (tx) => readNormsInputs(tx, { b_id }, year));
+    const { farm, fields } = theFieldsFarm(await inOneSnapshot(db, (tx) => readNormsInputs(tx, { b_id }, year)));
     const [field] = fields;
     if (!field) throw notFound('The field does not exist.');
     return json(c, { ...fieldNormsResponse(fieldNorms(field, farm, year)), year }, 200);
@@ -72,11 +61,9 @@ export function normsRoutes(database: DatabaseHandle) {
 
   app.openapi(farmNormsRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
-    const year = normYearOf(c.req.valid('json'));
+    const year = requestedNormYear(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    const { farm, fields } = await inOneSnapshot(db, (tx) => readNormsInputs(tx, { b_id_farm }, year));
-    const results = fields.map((field) => fieldNorms(field, farm, year)).sort((a, b) => b.b_area - a.b_area);
-    return json(c, { year, ...farmNorms(results, year), fields: results.map(fieldNormsResponse) }, 200);
+    return json(c, answerOf(await farmNormsAnswers(db, [b_id_farm], year, whole), b_id_farm), 200);
   });
 
   return app;

@@ -2,7 +2,7 @@
 // (docs/calculations.md "What a timeframe selects"), of which it uses fewer members.
 import type { Database } from '../../db/client.js';
 import type { Timeframe } from '../dates.js';
-import { loadBalanceFields, type FieldSelection } from '../inputs.js';
+import { loadBalanceFields, type FieldSelection, type FieldsByFarm } from '../inputs.js';
 import type { BalanceApplication, BalanceCultivation, BalanceField, BalanceSoilAnalysis } from '../nitrogen-balance/inputs.js';
 
 export type OrganicMatterCultivation = Pick<BalanceCultivation, 'b_lu' | 'b_lu_start' | 'b_lu_end' | 'm_cropresidue' | 'crop'>;
@@ -17,6 +17,9 @@ export interface OrganicMatterField extends Pick<BalanceField, 'b_id' | 'b_area'
   applications: OrganicMatterApplication[];
 }
 
-/** One field whatever its dates, or the farm's fields whose own period overlaps the timeframe. */
-export const readOrganicMatterFields = (db: Database, selection: FieldSelection, timeframe: Timeframe): Promise<OrganicMatterField[]> =>
-  loadBalanceFields(db, selection, timeframe);
+/** One field whatever its dates, or the farms' fields whose own period overlaps the timeframe, by farm. */
+export const readOrganicMatterFields = (
+  db: Database,
+  selection: FieldSelection,
+  timeframe: Timeframe,
+): Promise<FieldsByFarm<OrganicMatterField>> => loadBalanceFields(db, selection, timeframe);

@@ -8,12 +8,12 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { apiKeySecurity } from '../../http/openapi.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { farmIdParams } from '../../resources/farms/schemas.js';
-import { requestedTimeframe, type Timeframe } from '../dates.js';
-import { fieldResult } from '../field-result.js';
+import { requestedTimeframe } from '../dates.js';
+import { answerOf, whole } from '../farms.js';
+import { theField } from '../inputs.js';
 import { calculationErrors, calculationTags, fieldIdParams, rateNote, timeframeBody } from '../operations.js';
-import { farmOrganicMatterBalance, type OrganicMatterFieldResult } from './farm.js';
-import { organicMatterBalance } from './field.js';
-import { readOrganicMatterFields, type OrganicMatterField } from './inputs.js';
+import { farmOrganicMatterBalances, organicMatterResult } from './farms.js';
+import { readOrganicMatterFields } from './inputs.js';
 import { farmOrganicMatterBalanceSchema, organicMatterFieldResponseSchema } from './schemas.js';
 
 const units =
@@ -43,9 +43,6 @@ const farmRoute = createRoute({
   responses: { 200: { description: 'The balance.', content: jsonContent(farmOrganicMatterBalanceSchema) }, ...calculationErrors },
 });
 
-const resultOf = (field: OrganicMatterField, timeframe: Timeframe): OrganicMatterFieldResult =>
-  fieldResult(field, () => organicMatterBalance(field, timeframe));
-
 export function organicMatterBalanceRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
@@ -54,17 +51,16 @@ export function organicMatterBalanceRoutes(database: DatabaseHandle) {
     const { b_id } = c.req.valid('param');
     const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    const [field] = await readOrganicMatterFields(db, { b_id }, timeframe);
+    const field = theField(await readOrganicMatterFields(db, { b_id }, timeframe));
     if (!field) throw notFound('The field does not exist.');
-    return json(c, { ...resultOf(field, timeframe), timeframe }, 200);
+    return json(c, { ...organicMatterResult(field, timeframe), timeframe }, 200);
   });
 
   app.openapi(farmRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const timeframe = requestedTimeframe(c.req.valid('json'));
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    const fields = await readOrganicMatterFields(db, { b_id_farm }, timeframe);
-    return json(c, { ...farmOrganicMatterBalance(fields.map((field) => resultOf(field, timeframe))), timeframe }, 200);
+    return json(c, answerOf(await farmOrganicMatterBalances(db, [b_id_farm], timeframe, whole), b_id_farm), 200);
   });
 
   return app;

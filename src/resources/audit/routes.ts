@@ -16,11 +16,11 @@ const auditEntrySchema = z
     action: z.enum(['create', 'update', 'delete', 'grant', 'revoke']).openapi({ description: 'What was done to the resource.' }),
     resource_type: z.string().openapi({
       description:
-        'farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, organic certification, derogation, grazing intention, or access.',
+        'farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, organic certification, derogation, grazing intention, access, or organisation access.',
     }),
     resource_id: z.string().openapi({
       description:
-        'Identifier of the resource (for access: the e-mail address, and the role granted; for a derogation or a grazing intention: its year).',
+        'Identifier of the resource (for access: the e-mail address, and the role granted; for organisation access: the organisation, and the role granted; for a derogation or a grazing intention: its year).',
     }),
     created_at: z.string().openapi({ format: 'date-time', description: 'When the change was made.' }),
   })
@@ -42,7 +42,7 @@ export function auditRoutes(database: DatabaseHandle) {
     summary: 'The audit trail of a farm: who changed what, and when (owners only)',
     description: 'Oldest first. Entries stay when the resources they name are deleted; they hold identifiers, never deleted contents.',
     query: pageQuerySchema,
-    action: 'share',
+    action: 'oversee',
     errors: ['forbidden'],
     list: listAudit,
   });

@@ -45,7 +45,7 @@ export function changeRoutes({ db }: DatabaseHandle) {
       throw validationFailed([{ field: 'after', message: 'is past the end of this feed: send the `next` of an earlier answer' }]);
     }
     // Roles are listed to owners only (GET …/access), and so are their changes.
-    const seesMembers = roleAllows(role, 'share');
+    const seesMembers = roleAllows(role, 'oversee');
     const data = read.entries
       .filter((entry) => seesMembers || entry.type !== 'member')
       .map(({ action, type, id, updated_at, removed }) => ({ action, type, id, updated_at, removed }));

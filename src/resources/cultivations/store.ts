@@ -1,11 +1,12 @@
 // Cultivation queries: catalogue check, date rules against stored harvests, the automatic harvest.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { findCrop, storedCrop, type CropEntry } from '../../catalogues/crops.js';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
 import { selectPage } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
+import { fieldIdsOfFarm } from '../fields/store.js';
 import { recordColumns, type SelectedRow } from '../../db/records.js';
 import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
@@ -53,11 +54,19 @@ export async function getCultivation(db: Database, cultivationId: string) {
   return record && withCatalogue(record);
 }
 
-export async function listCultivations(db: Database, fieldId: string, page: PageQuery & DateRange) {
-  const where = and(eq(cultivations.b_id, fieldId), periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, page));
+/** One page of the cultivations on the fields `onFields` selects (a condition on cultivations.b_id). */
+async function listCultivationsOn(db: Database, onFields: SQL, page: PageQuery & DateRange) {
+  const where = and(onFields, periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, page));
   const { data, total } = await selectPage(db, cultivations, columns, where, [cultivations.created_at, cultivations.b_lu], page);
   return { data: data.map(withCatalogue), total };
 }
+
+export const listCultivations = (db: Database, fieldId: string, page: PageQuery & DateRange) =>
+  listCultivationsOn(db, eq(cultivations.b_id, fieldId), page);
+
+/** The cultivations of every field of the farm, in one list. */
+export const listFarmCultivations = (db: Database, farmId: string, page: PageQuery & DateRange) =>
+  listCultivationsOn(db, inArray(cultivations.b_id, fieldIdsOfFarm(db, farmId)), page);
 
 /** The harvests a cultivation has must still fit its crop and its period (409 otherwise). */
 function checkAgainstHarvests(crop: CropEntry, start: string, end: string | null, harvestDates: string[]): void {

@@ -1,12 +1,12 @@
 // HTTP for farms: list yours and create one (you become its owner); get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
-import { settleKeyCheck } from '../../access/key-check.js';
+import { authorizeAccountChange } from '../../access/roles.js';
 import { respondWithin } from '../../http/write-response.js';
 import { recordWrite } from '../../access/audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { AccessMemory } from '../../access/access-memory.js';
 import { apiKeySecurity, authenticatedErrors, bodyErrors, errorResponses } from '../../http/openapi.js';
-import { envelope, pageQuerySchema, pageResponses } from '../../http/pagination.js';
+import { envelope, pageResponses } from '../../http/pagination.js';
 import { jsonContent } from '../../http/route-helpers.js';
 import { notFound } from '../../core/domain-errors.js';
 import { ApiRoutes } from '../../http/api-routes.js';
@@ -14,7 +14,15 @@ import { etagHeader, readResponse, recordResponse } from '../../http/etag.js';
 import { json } from '../../http/responses.js';
 import { recordResource } from '../record-resource.js';
 import { deleteRecord, getRecordRoute, updateRecord } from '../record-routes.js';
-import { farmCreateSchema, farmIdParams, farmSchema, farmUpdateSchema, type Farm } from './schemas.js';
+import {
+  farmCreateSchema,
+  farmIdParams,
+  farmListItemSchema,
+  farmListQuerySchema,
+  farmSchema,
+  farmUpdateSchema,
+  type Farm,
+} from './schemas.js';
 import { createFarm, deleteFarm, findReadableFarm, listFarms, updateFarm } from './store.js';
 
 export const farmResource = recordResource({
@@ -30,11 +38,14 @@ const listRoute = createRoute({
   path: farmResource.listPath,
   operationId: 'listFarms',
   tags: farmResource.names.tags,
-  summary: 'List the farms you have a role on',
-  description: 'Ordered by creation time ascending, then identifier.',
+  summary: 'List the farms you reach, yourself or through your organisations',
+  description:
+    'Each farm once, with your effective role on it; ordered by creation time ascending, then identifier. ' +
+    'With `organisation`, only the farms shared with that organisation: 404 unless you are a member of it. ' +
+    'A key limited to some farms lists (and counts) only those of them.',
   security: apiKeySecurity,
-  request: { query: pageQuerySchema },
-  responses: pageResponses('One page of farms.', farmSchema, 'FarmPage'),
+  request: { query: farmListQuerySchema },
+  responses: pageResponses('One page of farms.', farmListItemSchema, 'FarmPage', 'not-found'),
 });
 
 // A farm is under no record: anyone signed in may create one.
@@ -44,6 +55,7 @@ const createFarmRoute = createRoute({
   operationId: 'createFarm',
   tags: farmResource.names.tags,
   summary: 'Create a farm (you become its owner)',
+  description: 'A key that is read-only or limited to some farms may not create farms (403).',
   security: apiKeySecurity,
   request: { body: { required: true, content: jsonContent(farmCreateSchema) } },
   responses: {
@@ -52,7 +64,7 @@ const createFarmRoute = createRoute({
       headers: { Location: { schema: { type: 'string' }, description: 'Path of the new farm.' }, ...etagHeader },
       content: jsonContent(farmSchema),
     },
-    ...errorResponses(...authenticatedErrors, ...bodyErrors),
+    ...errorResponses(...authenticatedErrors, ...bodyErrors, 'forbidden'),
   },
 });
 
@@ -65,14 +77,14 @@ export function farmRoutes({ database, access }: { database: DatabaseHandle; acc
   app.openapi(listRoute, async (c) => {
     const page = c.req.valid('query');
     const principal = c.get('principal');
-    const { keyActive, data, total } = await listFarms(database, principal, page);
-    settleKeyCheck(principal, keyActive);
+    const { data, total } = await listFarms(database, principal, page);
     return json(c, envelope(data, page, total), 200);
   });
 
   app.openapi(createFarmRoute, async (c) => {
     const input = c.req.valid('json');
     const principal = c.get('principal');
+    authorizeAccountChange(principal, 'create farms');
     const respond = respondWithin(c, (farm: Farm) => recordResponse(c, farm, 201, { location: `/api/farms/${farm.b_id_farm}` }));
     return db.transaction(async (tx) => {
       const created = await createFarm(tx, principal.userId, input);

@@ -2,6 +2,8 @@
 import { z } from '@hono/zod-openapi';
 import { nameSchema } from '../value-schemas.js';
 import { recordTimesShape } from '../record-times.js';
+import { farmRoles } from '../../db/schema.js';
+import { pageQuerySchema } from '../../http/pagination.js';
 
 const optionalText = (max: number, description: string, example: string) =>
   z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional().openapi({ description, example });
@@ -32,10 +34,28 @@ export const farmSchema = z
   })
   .openapi('Farm');
 
+/** A farm as the list gives it: with the caller's effective role on it. */
+export const farmListItemSchema = farmSchema
+  .extend({
+    role: z.enum(farmRoles).openapi({
+      description:
+        'Your effective role on the farm: the highest of your own and those of your organisations (owner > advisor > researcher).',
+    }),
+  })
+  .openapi('FarmListItem');
+
+export const farmListQuerySchema = pageQuerySchema.extend({
+  organisation: z.string().max(100).optional().openapi({
+    description: 'Only the farms shared with this organisation (you must be a member of it).',
+    example: 'Vw3bqK0aTzG1nP7sXc2LdA',
+  }),
+});
+
 export const farmIdParams = z.object({
   b_id_farm: z.string().openapi({ param: { name: 'b_id_farm', in: 'path' }, description: 'Farm identifier.' }),
 });
 
 export type Farm = z.infer<typeof farmSchema>;
+export type FarmListItem = z.infer<typeof farmListItemSchema>;
 export type FarmCreate = z.infer<typeof farmCreateSchema>;
 export type FarmUpdate = z.infer<typeof farmUpdateSchema>;

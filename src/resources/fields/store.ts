@@ -54,6 +54,10 @@ export async function getField(db: Database, fieldId: string, geometry: Geometry
 const ofFarm = (farmId: string, range: DateRange) => and(eq(fields.b_id_farm, farmId), periodOverlaps(fields.b_start, fields.b_end, range));
 const listOrder = [fields.created_at, fields.b_id];
 
+/** The ids of the farm's fields, a subquery: a farm-wide list selects its records by it, never by a list of ids. */
+export const fieldIdsOfFarm = (db: Database, farmId: string) =>
+  db.select({ b_id: fields.b_id }).from(fields).where(eq(fields.b_id_farm, farmId));
+
 export function listFields(db: Database, farmId: string, page: PageQuery & DateRange) {
   return selectPage(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
 }

@@ -1,11 +1,12 @@
 // Soil analysis queries. Sampling columns are columns; the measured parameters are one jsonb document.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
 import { selectPage } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { soilAnalyses } from '../../db/schema.js';
 import { recordColumns, type SelectedRow } from '../../db/records.js';
+import { fieldIdsOfFarm } from '../fields/store.js';
 import { newId } from '../../core/secrets.js';
 import type { DateRange } from '../../db/periods.js';
 import type { PageQuery } from '../../db/paging.js';
@@ -53,11 +54,19 @@ export async function getSoilAnalysis(db: Database, analysisId: string) {
   return row && flatten(row);
 }
 
-export async function listSoilAnalyses(db: Database, fieldId: string, page: PageQuery & DateRange) {
-  const where = and(eq(soilAnalyses.b_id, fieldId), dateWithin(soilAnalyses.b_sampling_date, page));
+/** One page of the analyses of the fields `onFields` selects (a condition on soil_analyses.b_id). */
+async function listSoilAnalysesOn(db: Database, onFields: SQL, page: PageQuery & DateRange) {
+  const where = and(onFields, dateWithin(soilAnalyses.b_sampling_date, page));
   const { data, total } = await selectPage(db, soilAnalyses, columns, where, [soilAnalyses.created_at, soilAnalyses.a_id], page);
   return { data: data.map(flatten), total };
 }
+
+export const listSoilAnalyses = (db: Database, fieldId: string, page: PageQuery & DateRange) =>
+  listSoilAnalysesOn(db, eq(soilAnalyses.b_id, fieldId), page);
+
+/** The analyses of every field of the farm, in one list. */
+export const listFarmSoilAnalyses = (db: Database, farmId: string, page: PageQuery & DateRange) =>
+  listSoilAnalysesOn(db, inArray(soilAnalyses.b_id, fieldIdsOfFarm(db, farmId)), page);
 
 export async function updateSoilAnalysis(tx: Database, analysisId: string, changes: SoilAnalysisUpdate, precondition?: Precondition) {
   const [stored] = await tx.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId));
