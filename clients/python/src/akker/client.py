@@ -16,6 +16,7 @@ from .groups.fertilizers import FertilizerApplications, Fertilizers
 from .groups.fields import Fields
 from .groups.harvests import Harvests
 from .groups.keys import Keys
+from .groups.organisations import Organisations
 from .groups.sharing import Access, Audit
 from .groups.soil_analyses import SoilAnalyses
 from .transport import Transport
@@ -71,6 +72,7 @@ class Client:
         self.calculations = Calculations(api)
         self.catalogues = Catalogues(api)
         self.keys = Keys(api)
+        self.organisations = Organisations(api)
 
     @classmethod
     def from_env(cls, **options: Any) -> Client:

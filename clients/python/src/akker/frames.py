@@ -57,16 +57,20 @@ def field_rows_frame(result: Mapping[str, Any]) -> pandas.DataFrame:
     figure, nested members named by their path (`balance.supply.total`); lists of records behind a
     figure (the applications that make it up) are left out. A field that could not be calculated has
     its `errorMessage` and no figures (NaN)."""
-    pandas = _pandas()
     fields = result.get("fields")
     if not isinstance(fields, list):
         raise ValueError("this result has no per-field rows (`fields`): pass a farm calculation's answer")
+    return rows_frame(fields, index="b_id")
+
+
+def rows_frame(records: Iterable[Mapping[str, Any]], *, index: str) -> pandas.DataFrame:
+    """Nested records as a flat DataFrame: one column per scalar, named by its path; lists left out."""
     rows: list[dict[str, Any]] = []
     objects: set[str] = set()
-    for field in fields:
+    for record in records:
         row: dict[str, Any] = {}
-        _leaves(field, "", row, objects)
+        _leaves(record, "", row, objects)
         rows.append(row)
     # A member that is an object on one row and null on another (a field without a balance) is no figure.
     rows = [{name: value for name, value in row.items() if not (value is None and name in objects)} for row in rows]
-    return records_frame(rows, index="b_id")
+    return records_frame(rows, index=index)

@@ -108,6 +108,10 @@ class ApiKey(TypedDict):
     last_used_at: str | None
     #: When the key stops working; null when it does not expire.
     expires_at: str | None
+    #: `read`: reads and calculations only; `write`: all you may do.
+    access: Literal["read", "write"]
+    #: The only farms the key reaches; null: every farm you reach. Never more than your own roles.
+    farms: list[str] | None
 
 
 class CreatedApiKey(ApiKey):
@@ -121,8 +125,13 @@ class _ApiKeyCreateRequired(TypedDict):
 
 
 class ApiKeyCreate(_ApiKeyCreateRequired, total=False):
+    """What a key may do and where is fixed at its creation: to change it, create another key."""
     #: When the key stops working; none when left out.
     expires_at: str | None
+    #: `read`: every read and every calculation, no other change; `write` (the default): all you may do.
+    access: Literal["read", "write"]
+    #: The only farms the key reaches (1–100), each one you have a role on now; every farm you reach when left out.
+    farms: list[str]
 
 
 class FarmPagePagination(TypedDict):
@@ -137,7 +146,7 @@ class FarmPagePagination(TypedDict):
 
 class FarmPage(TypedDict):
     #: Items of the requested page.
-    data: list[Farm]
+    data: list[FarmListItem]
     #: Where this page lies in the whole list.
     pagination: FarmPagePagination
 
@@ -157,6 +166,11 @@ class Farm(TypedDict):
     created_at: str
     #: When the record last changed: RFC 3339, UTC, milliseconds. Equal to created_at until the first change; every change moves it on.
     updated_at: str
+
+
+class FarmListItem(Farm):
+    #: Your effective role on the farm: the highest of your own and those of your organisations (owner > advisor > researcher).
+    role: Literal["owner", "advisor", "researcher"]
 
 
 class _FarmCreateRequired(TypedDict):
@@ -1122,7 +1136,7 @@ class FarmAccessPagePagination(TypedDict):
 
 class FarmAccessPage(TypedDict):
     #: Items of the requested page.
-    data: list[FarmAccessEntry]
+    data: list[FarmAccessListEntry]
     #: Where this page lies in the whole list.
     pagination: FarmAccessPagePagination
 
@@ -1134,11 +1148,130 @@ class FarmAccessEntry(TypedDict):
     role: Literal["owner", "advisor", "researcher"]
 
 
-class FarmAccessGrant(TypedDict):
-    #: E-mail address of a signed-up user.
-    email: str
-    #: The role to give: owner, advisor or researcher.
+class FarmOrganisationAccessEntry(TypedDict):
+    #: Identifier of the organisation whose members have the role.
+    organisation: str
+    #: Its name.
+    organisation_name: str
+    #: owner: everything, including access; advisor: read and write; researcher: read.
     role: Literal["owner", "advisor", "researcher"]
+
+
+class _FarmAccessGrantRequired(TypedDict):
+    #: The role to give: owner, advisor or researcher (an organisation: advisor or researcher).
+    role: Literal["owner", "advisor", "researcher"]
+
+
+class FarmAccessGrant(_FarmAccessGrantRequired, total=False):
+    """Either `email` (a person) or `organisation`, and `role`."""
+    #: E-mail address of the person (signed up or not yet).
+    email: str
+    #: Identifier of an organisation you are a member of.
+    organisation: str
+
+
+class OrganisationPagePagination(TypedDict):
+    """Where this page lies in the whole list."""
+    #: Limit applied.
+    limit: int
+    #: Offset applied.
+    offset: int
+    #: Total number of items available.
+    total: int
+
+
+class OrganisationPage(TypedDict):
+    #: Items of the requested page.
+    data: list[Organisation]
+    #: Where this page lies in the whole list.
+    pagination: OrganisationPagePagination
+
+
+class Organisation(TypedDict):
+    #: Organisation identifier (opaque).
+    id: str
+    #: Name of the organisation.
+    name: str
+    #: Your role in it.
+    role: Literal["owner", "admin", "member"]
+    #: When the record was created: RFC 3339, UTC, milliseconds.
+    created_at: str
+    #: When the record last changed: RFC 3339, UTC, milliseconds. Equal to created_at until the first change; every change moves it on.
+    updated_at: str
+
+
+class OrganisationInput(TypedDict):
+    #: Name of the organisation.
+    name: str
+
+
+class OrganisationMemberPagePagination(TypedDict):
+    """Where this page lies in the whole list."""
+    #: Limit applied.
+    limit: int
+    #: Offset applied.
+    offset: int
+    #: Total number of items available.
+    total: int
+
+
+class OrganisationMemberPage(TypedDict):
+    #: Items of the requested page.
+    data: list[OrganisationMember]
+    #: Where this page lies in the whole list.
+    pagination: OrganisationMemberPagePagination
+
+
+class OrganisationMember(TypedDict):
+    #: E-mail address of the member.
+    email: str
+    #: Name of the member, once they have opened the organisation themselves; null until then (also while the address waits for its sign-up).
+    name: str | None
+    #: owner: everything, owners and deleting it included; admin: rename it, manage admins and members, read its trail; member: read it and act on its farms.
+    role: Literal["owner", "admin", "member"]
+    #: When the member was added.
+    created_at: str
+
+
+class OrganisationMemberGrant(TypedDict):
+    #: E-mail address of the member.
+    email: str
+    #: The role to give: owner, admin or member.
+    role: Literal["owner", "admin", "member"]
+
+
+class OrganisationAuditPagePagination(TypedDict):
+    """Where this page lies in the whole list."""
+    #: Limit applied.
+    limit: int
+    #: Offset applied.
+    offset: int
+    #: Total number of items available.
+    total: int
+
+
+class OrganisationAuditPage(TypedDict):
+    #: Items of the requested page.
+    data: list[OrganisationAuditEntry]
+    #: Where this page lies in the whole list.
+    pagination: OrganisationAuditPagePagination
+
+
+class OrganisationAuditEntry(TypedDict):
+    #: Audit entry identifier.
+    audit_id: str
+    #: The user who made the change.
+    user_id: str
+    #: The API key used; null for a browser session.
+    key_id: str | None
+    #: What was done.
+    action: Literal["create", "update", "grant", "revoke"]
+    #: What it was done to.
+    resource_type: Literal["organisation", "member", "farm"]
+    #: The organisation’s id; a member’s e-mail address and role (address:role); a farm’s id and role (b_id_farm:role).
+    resource_id: str
+    #: When the change was made.
+    created_at: str
 
 
 class AuditPagePagination(TypedDict):
@@ -1167,9 +1300,9 @@ class AuditEntry(TypedDict):
     key_id: str | None
     #: What was done to the resource.
     action: Literal["create", "update", "delete", "grant", "revoke"]
-    #: farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, organic certification, derogation, grazing intention, or access.
+    #: farm, field, cultivation, harvest, soil analysis, fertilizer, fertilizer application, organic certification, derogation, grazing intention, access, or organisation access.
     resource_type: str
-    #: Identifier of the resource (for access: the e-mail address, and the role granted; for a derogation or a grazing intention: its year).
+    #: Identifier of the resource (for access: the e-mail address, and the role granted; for organisation access: the organisation, and the role granted; for a derogation or a grazing intention: its year).
     resource_id: str
     #: When the change was made.
     created_at: str
@@ -2128,6 +2261,315 @@ class FarmOrganicMatterBalance(_FarmOrganicMatterBalanceRequired, total=False):
     errorMessage: str
 
 
+class PortfolioNitrogenBalancePagePagination(TypedDict):
+    """Where this page lies among the farms of the organisation."""
+    #: Limit applied.
+    limit: int
+    #: Offset applied.
+    offset: int
+    #: Total number of items available.
+    total: int
+    #: Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm).
+    next_offset: int | None
+
+
+class PortfolioNitrogenBalancePage(TypedDict):
+    #: The farms of this page, in the order of GET /api/farms?organisation=.
+    data: list[PortfolioNitrogenBalancePageRow]
+    #: Where this page lies among the farms of the organisation.
+    pagination: PortfolioNitrogenBalancePagePagination
+
+
+class PortfolioNitrogenBalancePageRowOption1ResultSupplyFertilizers(TypedDict):
+    """N applied, by type of fertilizer, kg N/ha."""
+    #: N applied, all fertilizers, kg N/ha over the timeframe (integer, rounded half away from zero).
+    total: int
+    #: N applied, mineral, kg N/ha over the timeframe (integer, rounded half away from zero).
+    mineral: int
+    #: N applied, manure, kg N/ha over the timeframe (integer, rounded half away from zero).
+    manure: int
+    #: N applied, compost, kg N/ha over the timeframe (integer, rounded half away from zero).
+    compost: int
+    #: N applied, other, kg N/ha over the timeframe (integer, rounded half away from zero).
+    other: int
+
+
+class PortfolioNitrogenBalancePageRowOption1ResultSupply(TypedDict):
+    """N brought onto the fields, kg N/ha (positive)."""
+    #: Supply, kg N/ha over the timeframe (integer, rounded half away from zero).
+    total: int
+    #: Deposition, kg N/ha over the timeframe (integer, rounded half away from zero).
+    deposition: int
+    #: Fixation, kg N/ha over the timeframe (integer, rounded half away from zero).
+    fixation: int
+    #: Mineralisation, kg N/ha over the timeframe (integer, rounded half away from zero).
+    mineralisation: int
+    #: N applied, by type of fertilizer, kg N/ha.
+    fertilizers: PortfolioNitrogenBalancePageRowOption1ResultSupplyFertilizers
+
+
+class PortfolioNitrogenBalancePageRowOption1ResultRemoval(TypedDict):
+    """N taken off the fields, kg N/ha (negative)."""
+    #: Removal, kg N/ha over the timeframe (integer, rounded half away from zero).
+    total: int
+    #: Harvests, kg N/ha over the timeframe (integer, rounded half away from zero).
+    harvests: int
+    #: Residues, kg N/ha over the timeframe (integer, rounded half away from zero).
+    residues: int
+
+
+class PortfolioNitrogenBalancePageRowOption1ResultEmissionAmmoniaFertilizers(TypedDict):
+    """Ammonia, by type of fertilizer, kg N/ha."""
+    #: Ammonia, all fertilizers, kg N/ha over the timeframe (integer, rounded half away from zero).
+    total: int
+    #: Ammonia, mineral, kg N/ha over the timeframe (integer, rounded half away from zero).
+    mineral: int
+    #: Ammonia, manure, kg N/ha over the timeframe (integer, rounded half away from zero).
+    manure: int
+    #: Ammonia, compost, kg N/ha over the timeframe (integer, rounded half away from zero).
+    compost: int
+    #: Ammonia, other, kg N/ha over the timeframe (integer, rounded half away from zero).
+    other: int
+
+
+class PortfolioNitrogenBalancePageRowOption1ResultEmissionAmmonia(TypedDict):
+    """N lost to the air as ammonia, kg N/ha (negative); part of the balance."""
+    #: Ammonia, kg N/ha over the timeframe (integer, rounded half away from zero).
+    total: int
+    #: Ammonia from residues, kg N/ha over the timeframe (integer, rounded half away from zero).
+    residues: int
+    #: Ammonia, by type of fertilizer, kg N/ha.
+    fertilizers: PortfolioNitrogenBalancePageRowOption1ResultEmissionAmmoniaFertilizers
+
+
+class PortfolioNitrogenBalancePageRowOption1ResultEmission(TypedDict):
+    """N lost to the environment, kg N/ha (negative)."""
+    #: Emission, kg N/ha over the timeframe (integer, rounded half away from zero).
+    total: int
+    #: N lost to the air as ammonia, kg N/ha (negative); part of the balance.
+    ammonia: PortfolioNitrogenBalancePageRowOption1ResultEmissionAmmonia
+    #: Nitrate leaching (reported, not part of the balance), kg N/ha over the timeframe (integer, rounded half away from zero).
+    nitrate: int
+
+
+class _PortfolioNitrogenBalancePageRowOption1ResultRequired(TypedDict):
+    #: Area-weighted supply + removal + ammonia emission, kg N/ha over the timeframe (integer, rounded half away from zero).
+    balance: int
+    #: N brought onto the fields, kg N/ha (positive).
+    supply: PortfolioNitrogenBalancePageRowOption1ResultSupply
+    #: N taken off the fields, kg N/ha (negative).
+    removal: PortfolioNitrogenBalancePageRowOption1ResultRemoval
+    #: N lost to the environment, kg N/ha (negative).
+    emission: PortfolioNitrogenBalancePageRowOption1ResultEmission
+    timeframe: CalculationTimeframe
+    #: Target, kg N/ha over the timeframe (integer, rounded half away from zero).
+    target: int
+    #: True when at least one field could not be calculated.
+    hasErrors: bool
+    #: For each field that could not be calculated: which field, why, and what to add.
+    fieldErrorMessages: list[str]
+
+
+class PortfolioNitrogenBalancePageRowOption1Result(_PortfolioNitrogenBalancePageRowOption1ResultRequired, total=False):
+    #: Only when the farm has no field in the timeframe.
+    errorMessage: str
+
+
+class PortfolioNitrogenBalancePageRowOption1(TypedDict):
+    #: Farm identifier.
+    b_id_farm: str
+    #: Farm name.
+    b_name_farm: str
+    #: Your effective role on the farm.
+    role: Literal["owner", "advisor", "researcher"]
+    result: PortfolioNitrogenBalancePageRowOption1Result
+
+
+class PortfolioNitrogenBalancePageRowOption2(TypedDict):
+    #: Farm identifier.
+    b_id_farm: str
+    #: Farm name.
+    b_name_farm: str
+    #: Your effective role on the farm.
+    role: Literal["owner", "advisor", "researcher"]
+    error: PortfolioFarmError
+
+
+class PortfolioFarmError(TypedDict):
+    """Why this farm could not be calculated; the other farms of the page are."""
+    #: The error code the farm endpoint would answer with, such as internal-error.
+    code: str
+    #: What went wrong; for internal-error, the error_id to quote.
+    detail: str
+
+
+class PortfolioOrganicMatterBalancePagePagination(TypedDict):
+    """Where this page lies among the farms of the organisation."""
+    #: Limit applied.
+    limit: int
+    #: Offset applied.
+    offset: int
+    #: Total number of items available.
+    total: int
+    #: Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm).
+    next_offset: int | None
+
+
+class PortfolioOrganicMatterBalancePage(TypedDict):
+    #: The farms of this page, in the order of GET /api/farms?organisation=.
+    data: list[PortfolioOrganicMatterBalancePageRow]
+    #: Where this page lies among the farms of the organisation.
+    pagination: PortfolioOrganicMatterBalancePagePagination
+
+
+class _PortfolioOrganicMatterBalancePageRowOption1ResultRequired(TypedDict):
+    #: Area-weighted supply + degradation, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero).
+    balance: int
+    #: Area-weighted supply, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero).
+    supply: int
+    #: Area-weighted degradation (negative), kg organic matter/ha over the requested timeframe (integer, rounded half away from zero).
+    degradation: int
+    #: True when at least one field could not be calculated, or the farm has none.
+    hasErrors: bool
+    #: For each field that could not be calculated, its errorMessage, in the order of `fields`.
+    fieldErrorMessages: list[str]
+    timeframe: CalculationTimeframe
+
+
+class PortfolioOrganicMatterBalancePageRowOption1Result(_PortfolioOrganicMatterBalancePageRowOption1ResultRequired, total=False):
+    #: Only when the farm has no field in the timeframe: "No fields in input".
+    errorMessage: str
+
+
+class PortfolioOrganicMatterBalancePageRowOption1(TypedDict):
+    #: Farm identifier.
+    b_id_farm: str
+    #: Farm name.
+    b_name_farm: str
+    #: Your effective role on the farm.
+    role: Literal["owner", "advisor", "researcher"]
+    result: PortfolioOrganicMatterBalancePageRowOption1Result
+
+
+class PortfolioOrganicMatterBalancePageRowOption2(TypedDict):
+    #: Farm identifier.
+    b_id_farm: str
+    #: Farm name.
+    b_name_farm: str
+    #: Your effective role on the farm.
+    role: Literal["owner", "advisor", "researcher"]
+    error: PortfolioFarmError
+
+
+class PortfolioNormsPagePagination(TypedDict):
+    """Where this page lies among the farms of the organisation."""
+    #: Limit applied.
+    limit: int
+    #: Offset applied.
+    offset: int
+    #: Total number of items available.
+    total: int
+    #: Where the next page starts; null after the last farm. A page ends before `limit` farms once its farms would hold more than 5000 fields (never before its first farm).
+    next_offset: int | None
+
+
+class PortfolioNormsPage(TypedDict):
+    #: The farms of this page, in the order of GET /api/farms?organisation=.
+    data: list[PortfolioNormsPageRow]
+    #: Where this page lies among the farms of the organisation.
+    pagination: PortfolioNormsPagePagination
+
+
+class _PortfolioNormsPageRowOption1ResultNormsRequired(TypedDict):
+    #: Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    nitrogen: int
+    #: Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    manure: int
+    #: Norm, kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up).
+    phosphate: int
+
+
+class PortfolioNormsPageRowOption1ResultNorms(_PortfolioNormsPageRowOption1ResultNormsRequired, total=False):
+    """Norm per norm over the fields in the totals; renure only from 2026."""
+    #: Norm, kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    renure: int
+
+
+class _PortfolioNormsPageRowOption1ResultFillingRequired(TypedDict):
+    #: Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    nitrogen: int
+    #: Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    manure: int
+    #: Filling, kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up).
+    phosphate: int
+
+
+class PortfolioNormsPageRowOption1ResultFilling(_PortfolioNormsPageRowOption1ResultFillingRequired, total=False):
+    """Filling per norm over the fields in the totals; renure only from 2026."""
+    #: Filling, kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    renure: int
+
+
+class _PortfolioNormsPageRowOption1ResultRoomRequired(TypedDict):
+    #: Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    nitrogen: int
+    #: Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    manure: int
+    #: Room left (rounded norm − rounded filling; negative is over the norm), kg P2O5 for the farm (Σ per-hectare figure × area, rounded half-up).
+    phosphate: int
+
+
+class PortfolioNormsPageRowOption1ResultRoom(_PortfolioNormsPageRowOption1ResultRoomRequired, total=False):
+    """Room left (rounded norm − rounded filling; negative is over the norm) per norm over the fields in the totals; renure only from 2026."""
+    #: Room left (rounded norm − rounded filling; negative is over the norm), kg N for the farm (Σ per-hectare figure × area, rounded half-up).
+    renure: int
+
+
+class PortfolioNormsPageRowOption1ResultFieldsLeftOutItem(TypedDict):
+    """A field left out of the totals, and its first norm or filling without a value."""
+    #: Field identifier.
+    b_id: str
+    #: not-applicable: the law sets no such norm here (a crop without a nitrogen norm, no soil phosphate, grassland renewed outside its window); not-determinable: the stored data do not decide it (no soil region, a crop group whose sub-type cannot be told).
+    error: Literal["not-applicable", "not-determinable"]
+    #: Why, and where a record can be added or corrected, what to add.
+    message: str
+
+
+class PortfolioNormsPageRowOption1Result(TypedDict):
+    #: Calendar year of the norms.
+    year: int
+    #: Norm per norm over the fields in the totals; renure only from 2026.
+    norms: PortfolioNormsPageRowOption1ResultNorms
+    #: Filling per norm over the fields in the totals; renure only from 2026.
+    filling: PortfolioNormsPageRowOption1ResultFilling
+    #: Room left (rounded norm − rounded filling; negative is over the norm) per norm over the fields in the totals; renure only from 2026.
+    room: PortfolioNormsPageRowOption1ResultRoom
+    #: The fields whose every norm and filling has a value: they make the totals.
+    fieldsInTotals: list[str]
+    #: Fields of the year left out of the totals because a norm or filling has no value.
+    fieldsLeftOut: list[PortfolioNormsPageRowOption1ResultFieldsLeftOutItem]
+
+
+class PortfolioNormsPageRowOption1(TypedDict):
+    #: Farm identifier.
+    b_id_farm: str
+    #: Farm name.
+    b_name_farm: str
+    #: Your effective role on the farm.
+    role: Literal["owner", "advisor", "researcher"]
+    result: PortfolioNormsPageRowOption1Result
+
+
+class PortfolioNormsPageRowOption2(TypedDict):
+    #: Farm identifier.
+    b_id_farm: str
+    #: Farm name.
+    b_name_farm: str
+    #: Your effective role on the farm.
+    role: Literal["owner", "advisor", "researcher"]
+    error: PortfolioFarmError
+
+
 class CatalogueCropPagePagination(TypedDict):
     """Where this page lies in the whole list."""
     #: Limit applied.
@@ -2265,6 +2707,22 @@ class ErrorCode(TypedDict):
     description: str
 
 
+#: A person’s role (email) or an organisation’s (organisation).
+FarmAccessListEntry = FarmAccessEntry | FarmOrganisationAccessEntry
+
+
+#: A farm of the organisation, with its result or with the error that stopped it.
+PortfolioNitrogenBalancePageRow = PortfolioNitrogenBalancePageRowOption1 | PortfolioNitrogenBalancePageRowOption2
+
+
+#: A farm of the organisation, with its result or with the error that stopped it.
+PortfolioOrganicMatterBalancePageRow = PortfolioOrganicMatterBalancePageRowOption1 | PortfolioOrganicMatterBalancePageRowOption2
+
+
+#: A farm of the organisation, with its result or with the error that stopped it.
+PortfolioNormsPageRow = PortfolioNormsPageRowOption1 | PortfolioNormsPageRowOption2
+
+
 OPERATIONS: dict[str, Operation] = {
     "listApiKeys": Operation(
         "GET",
@@ -2284,6 +2742,8 @@ OPERATIONS: dict[str, Operation] = {
         body_members=(
             Parameter("name", "body", "string", required=True, min_length=1, max_length=100),
             Parameter("expires_at", "body", "string", nullable=True, format="date-time"),
+            Parameter("access", "body", "string", enum=("read", "write",)),
+            Parameter("farms", "body", "array"),
         ),
     ),
     "revokeApiKey": Operation(
@@ -2299,6 +2759,7 @@ OPERATIONS: dict[str, Operation] = {
         (
             Parameter("limit", "query", "integer", minimum=1, maximum=200),
             Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
+            Parameter("organisation", "query", "string", max_length=100),
         ),
     ),
     "createFarm": Operation(
@@ -2490,6 +2951,17 @@ OPERATIONS: dict[str, Operation] = {
         (
             Parameter("If-Match", "header", "string"),
             Parameter("b_lu", "path", "string", required=True),
+        ),
+    ),
+    "listCultivationsOfFarm": Operation(
+        "GET",
+        "/api/farms/{b_id_farm}/cultivations",
+        (
+            Parameter("b_id_farm", "path", "string", required=True),
+            Parameter("limit", "query", "integer", minimum=1, maximum=200),
+            Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
+            Parameter("start", "query", "string", format="date"),
+            Parameter("end", "query", "string", format="date"),
         ),
     ),
     "listHarvestsOfCultivation": Operation(
@@ -2700,6 +3172,17 @@ OPERATIONS: dict[str, Operation] = {
         (
             Parameter("If-Match", "header", "string"),
             Parameter("a_id", "path", "string", required=True),
+        ),
+    ),
+    "listSoilAnalysesOfFarm": Operation(
+        "GET",
+        "/api/farms/{b_id_farm}/soil-analyses",
+        (
+            Parameter("b_id_farm", "path", "string", required=True),
+            Parameter("limit", "query", "integer", minimum=1, maximum=200),
+            Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
+            Parameter("start", "query", "string", format="date"),
+            Parameter("end", "query", "string", format="date"),
         ),
     ),
     "getCurrentSoilDataOfField": Operation(
@@ -2923,7 +3406,8 @@ OPERATIONS: dict[str, Operation] = {
         body_required=True,
         body_closed=True,
         body_members=(
-            Parameter("email", "body", "string", required=True, format="email", max_length=254),
+            Parameter("email", "body", "string", format="email", max_length=254),
+            Parameter("organisation", "body", "string", max_length=100),
             Parameter("role", "body", "string", required=True, enum=("owner", "advisor", "researcher",)),
         ),
     ),
@@ -2933,6 +3417,105 @@ OPERATIONS: dict[str, Operation] = {
         (
             Parameter("b_id_farm", "path", "string", required=True),
             Parameter("email", "path", "string", required=True),
+        ),
+    ),
+    "revokeOrganisationAccessToFarm": Operation(
+        "DELETE",
+        "/api/farms/{b_id_farm}/access/organisations/{org_id}",
+        (
+            Parameter("b_id_farm", "path", "string", required=True),
+            Parameter("org_id", "path", "string", required=True),
+        ),
+    ),
+    "listOrganisations": Operation(
+        "GET",
+        "/api/organisations",
+        (
+            Parameter("limit", "query", "integer", minimum=1, maximum=200),
+            Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
+        ),
+    ),
+    "createOrganisation": Operation(
+        "POST",
+        "/api/organisations",
+        (
+            Parameter("Idempotency-Key", "header", "string", min_length=1, max_length=255, pattern="^[\\x21-\\x7e]+$"),
+        ),
+        body=OrganisationInput,
+        body_required=True,
+        body_closed=True,
+        body_members=(
+            Parameter("name", "body", "string", required=True, min_length=1, max_length=200),
+        ),
+    ),
+    "getOrganisation": Operation(
+        "GET",
+        "/api/organisations/{org_id}",
+        (
+            Parameter("If-None-Match", "header", "string"),
+            Parameter("org_id", "path", "string", required=True),
+        ),
+    ),
+    "updateOrganisation": Operation(
+        "PATCH",
+        "/api/organisations/{org_id}",
+        (
+            Parameter("If-Match", "header", "string"),
+            Parameter("org_id", "path", "string", required=True),
+        ),
+        body=OrganisationInput,
+        body_required=True,
+        body_closed=True,
+        body_members=(
+            Parameter("name", "body", "string", required=True, min_length=1, max_length=200),
+        ),
+    ),
+    "deleteOrganisation": Operation(
+        "DELETE",
+        "/api/organisations/{org_id}",
+        (
+            Parameter("If-Match", "header", "string"),
+            Parameter("org_id", "path", "string", required=True),
+        ),
+    ),
+    "listOrganisationMembers": Operation(
+        "GET",
+        "/api/organisations/{org_id}/members",
+        (
+            Parameter("org_id", "path", "string", required=True),
+            Parameter("limit", "query", "integer", minimum=1, maximum=200),
+            Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
+        ),
+    ),
+    "putOrganisationMember": Operation(
+        "PUT",
+        "/api/organisations/{org_id}/members",
+        (
+            Parameter("org_id", "path", "string", required=True),
+        ),
+        body=OrganisationMemberGrant,
+        body_required=True,
+        body_closed=True,
+        body_members=(
+            Parameter("email", "body", "string", required=True, format="email", max_length=254),
+            Parameter("role", "body", "string", required=True, enum=("owner", "admin", "member",)),
+        ),
+    ),
+    "removeOrganisationMember": Operation(
+        "DELETE",
+        "/api/organisations/{org_id}/members/{email}",
+        (
+            Parameter("org_id", "path", "string", required=True),
+            Parameter("email", "path", "string", required=True, max_length=254),
+        ),
+    ),
+    "listOrganisationAudit": Operation(
+        "GET",
+        "/api/organisations/{org_id}/audit",
+        (
+            Parameter("org_id", "path", "string", required=True),
+            Parameter("limit", "query", "integer", minimum=1, maximum=200),
+            Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
         ),
     ),
     "listAuditOfFarm": Operation(
@@ -3048,6 +3631,53 @@ OPERATIONS: dict[str, Operation] = {
         body_members=(
             Parameter("start", "body", "string", format="date"),
             Parameter("end", "body", "string", format="date"),
+        ),
+    ),
+    "calculateOrganisationNitrogenBalances": Operation(
+        "POST",
+        "/api/organisations/{org_id}/calculations/nitrogen-balance",
+        (
+            Parameter("org_id", "path", "string", required=True),
+            Parameter("limit", "query", "integer", minimum=1, maximum=200),
+            Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
+            Parameter("Idempotency-Key", "header", "string", min_length=1, max_length=255, pattern="^[\\x21-\\x7e]+$"),
+        ),
+        body=CalculationOptions,
+        body_closed=True,
+        body_members=(
+            Parameter("start", "body", "string", format="date"),
+            Parameter("end", "body", "string", format="date"),
+        ),
+    ),
+    "calculateOrganisationOrganicMatterBalances": Operation(
+        "POST",
+        "/api/organisations/{org_id}/calculations/organic-matter-balance",
+        (
+            Parameter("org_id", "path", "string", required=True),
+            Parameter("limit", "query", "integer", minimum=1, maximum=200),
+            Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
+            Parameter("Idempotency-Key", "header", "string", min_length=1, max_length=255, pattern="^[\\x21-\\x7e]+$"),
+        ),
+        body=CalculationOptions,
+        body_closed=True,
+        body_members=(
+            Parameter("start", "body", "string", format="date"),
+            Parameter("end", "body", "string", format="date"),
+        ),
+    ),
+    "calculateOrganisationNorms": Operation(
+        "POST",
+        "/api/organisations/{org_id}/calculations/norms",
+        (
+            Parameter("org_id", "path", "string", required=True),
+            Parameter("limit", "query", "integer", minimum=1, maximum=200),
+            Parameter("offset", "query", "integer", minimum=0, maximum=2147483647),
+            Parameter("Idempotency-Key", "header", "string", min_length=1, max_length=255, pattern="^[\\x21-\\x7e]+$"),
+        ),
+        body=NormsOptions,
+        body_closed=True,
+        body_members=(
+            Parameter("year", "body", "integer"),
         ),
     ),
     "listCultivationCatalogue": Operation(

@@ -1,7 +1,7 @@
 """The calculations on stored records: nitrogen and organic-matter balances, dose, usage norms."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..openapi import (
     FarmNitrogenBalance,
@@ -11,8 +11,12 @@ from ..openapi import (
     FieldNitrogenBalanceResponse,
     FieldNormsResponse,
     FieldOrganicMatterBalanceResponse,
+    PortfolioNitrogenBalancePageRow,
+    PortfolioNormsPageRow,
+    PortfolioOrganicMatterBalancePageRow,
 )
 from ..operation import Day, day
+from ..paging import each_item
 from .base import Group
 
 if TYPE_CHECKING:
@@ -61,6 +65,38 @@ class Calculations(Group):
 
     def farm_norms(self, farm_id: str, *, year: int | None = None) -> FarmNorms:
         return self._api.record("calculateFarmNorms", path={"b_id_farm": farm_id}, body={} if year is None else {"year": year})
+
+    def _portfolio(self, operation_id: str, org_id: str, options: dict[str, Any], page_size: int) -> Iterator[Any]:
+        path = {"org_id": org_id}
+        self._api.operation(operation_id).target(path, {"limit": page_size, "offset": 0})
+
+        def page(offset: int) -> Any:
+            return self._api.call(operation_id, path=path, query={"limit": page_size, "offset": offset}, body=options)[0]
+
+        return each_item(page)
+
+    def portfolio_nitrogen_balance(
+        self, org_id: str, *, start: Day | None = None, end: Day | None = None, page_size: int = 50
+    ) -> Iterator[PortfolioNitrogenBalancePageRow]:
+        """Every farm shared with the organisation, each with its nitrogen balance as `result` (or its `error`),
+        page after page (a page is one calculation request; the server may cut it short by work)."""
+        return self._portfolio("calculateOrganisationNitrogenBalances", org_id, timeframe(start, end), page_size)
+
+    def portfolio_organic_matter_balance(
+        self, org_id: str, *, start: Day | None = None, end: Day | None = None, page_size: int = 50
+    ) -> Iterator[PortfolioOrganicMatterBalancePageRow]:
+        return self._portfolio("calculateOrganisationOrganicMatterBalances", org_id, timeframe(start, end), page_size)
+
+    def portfolio_norms(self, org_id: str, *, year: int | None = None, page_size: int = 50) -> Iterator[PortfolioNormsPageRow]:
+        return self._portfolio("calculateOrganisationNorms", org_id, {} if year is None else {"year": year}, page_size)
+
+    @staticmethod
+    def per_farm(rows: Any) -> pandas.DataFrame:
+        """Portfolio rows as a pandas DataFrame indexed by b_id_farm: `result`'s figures by their path
+        (`result.balance`), or `error.code` and `error.detail` for a farm that could not be calculated."""
+        from ..frames import rows_frame
+
+        return rows_frame(rows, index="b_id_farm")
 
     @staticmethod
     def per_field(result: Any) -> pandas.DataFrame:

@@ -8,13 +8,14 @@ from .base import Group, target
 
 
 class Farms(Group):
-    def list(self, *, limit: int = 50, offset: int = 0) -> FarmPage:
-        """One page of the farms the key reaches, oldest first."""
-        return self._page("listFarms", limit=limit, offset=offset)
+    def list(self, *, organisation: str | None = None, limit: int = 50, offset: int = 0) -> FarmPage:
+        """One page of the farms the key reaches, oldest first, each with the caller's `role`;
+        `organisation`: only those shared with that organisation (its members only)."""
+        return self._page("listFarms", organisation=organisation, limit=limit, offset=offset)
 
-    def iter(self, *, page_size: int = 200) -> Iterator[Farm]:
-        """Every farm the key reaches, page after page."""
-        return self._each("listFarms", page_size=page_size)
+    def iter(self, *, organisation: str | None = None, page_size: int = 200) -> Iterator[Farm]:
+        """Every farm the key reaches (or shared with `organisation`), page after page."""
+        return self._each("listFarms", page_size=page_size, organisation=organisation)
 
     def get(self, farm_id: str) -> Farm:
         return self._api.record("getFarm", path={"b_id_farm": farm_id})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..openapi import AuditEntry, AuditPage, FarmAccessEntry, FarmAccessPage
+from ..openapi import AuditEntry, AuditPage, FarmAccessEntry, FarmAccessListEntry, FarmAccessPage, FarmOrganisationAccessEntry
 from ..paging import MAX_PAGE_SIZE
 from .base import Group
 
@@ -12,7 +12,7 @@ class Access(Group):
     def list(self, farm_id: str, *, limit: int = 50, offset: int = 0) -> FarmAccessPage:
         return self._page("listAccessOfFarm", {"b_id_farm": farm_id}, limit=limit, offset=offset)
 
-    def iter(self, farm_id: str, *, page_size: int = MAX_PAGE_SIZE) -> Iterator[FarmAccessEntry]:
+    def iter(self, farm_id: str, *, page_size: int = MAX_PAGE_SIZE) -> Iterator[FarmAccessListEntry]:
         return self._each("listAccessOfFarm", {"b_id_farm": farm_id}, page_size=page_size)
 
     def grant(self, farm_id: str, email: str, role: str) -> FarmAccessEntry:
@@ -21,6 +21,13 @@ class Access(Group):
 
     def revoke(self, farm_id: str, email: str, *, missing_ok: bool = False) -> None:
         self._delete("revokeAccessToFarm", {"b_id_farm": farm_id, "email": email}, None, missing_ok)
+
+    def share(self, farm_id: str, organisation: str, role: str) -> FarmOrganisationAccessEntry:
+        """Gives every member of `organisation` the role `role` (advisor or researcher) on the farm (owners only)."""
+        return self._api.record("grantAccessToFarm", path={"b_id_farm": farm_id}, body={"organisation": organisation, "role": role})
+
+    def unshare(self, farm_id: str, organisation: str, *, missing_ok: bool = False) -> None:
+        self._delete("revokeOrganisationAccessToFarm", {"b_id_farm": farm_id, "org_id": organisation}, None, missing_ok)
 
 
 class Audit(Group):

@@ -17,6 +17,12 @@ class SoilAnalyses(Group):
     def iter(self, field_id: str, *, start: Day | None = None, end: Day | None = None, page_size: int = MAX_PAGE_SIZE) -> Iterator[SoilAnalysis]:
         return self._each("listSoilAnalysesOfField", {"b_id": field_id}, page_size=page_size, start=start, end=end)
 
+    def iter_farm(
+        self, farm_id: str, *, start: Day | None = None, end: Day | None = None, page_size: int = MAX_PAGE_SIZE
+    ) -> Iterator[SoilAnalysis]:
+        """Every soil analysis of every field of a farm; `start`/`end`: those sampled in the window."""
+        return self._each("listSoilAnalysesOfFarm", {"b_id_farm": farm_id}, page_size=page_size, start=start, end=end)
+
     def get(self, a_id: str) -> SoilAnalysis:
         return self._api.record("getSoilAnalysis", path={"a_id": a_id})
 
