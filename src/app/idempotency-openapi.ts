@@ -63,11 +63,22 @@ export function describeIdempotency(document: Document): Document {
   return document;
 }
 
+type Refusal = ReturnType<typeof errorResponses>[string];
+
+/**
+ * `refusal` as a built document holds it: errorResponses gives the zod schema a route declares, which the
+ * document generator turns into a reference; added after that, it must be the reference itself.
+ */
+const asBuilt = ({ content, ...refusal }: Refusal) => ({
+  ...refusal,
+  content: { 'application/problem+json': { ...content['application/problem+json'], schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
 /** Adds the problem answer `added` to the one of `status`, or makes it the response of `status` when there is none. */
-function mergeProblem(responses: Responses, status: string, added: ReturnType<typeof errorResponses>[string]): void {
+function mergeProblem(responses: Responses, status: string, added: Refusal): void {
   const existing = responses[status];
   if (existing === undefined || !('description' in existing)) {
-    responses[status] = added;
+    responses[status] = asBuilt(added);
     return;
   }
   existing.description = `${existing.description} Or: ${added.description}`;

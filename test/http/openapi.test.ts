@@ -77,6 +77,17 @@ describe('/api/openapi.json', () => {
     }
   });
 
+  it('describes the body of every error response with the Problem schema, the idempotency refusals of a POST too', () => {
+    const other: string[] = [];
+    for (const { path, method, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const schema = response.content?.['application/problem+json']?.schema;
+        if (Number(status) >= 400 && schema?.$ref !== '#/components/schemas/Problem') other.push(`${method} ${path} ${status}`);
+      }
+    }
+    expect(other).toEqual([]);
+  });
+
   it('describes the farm creation body from the validating schema: b_name_farm required, no other property allowed', () => {
     const body = doc.components.schemas.FarmCreate as {
       required: string[];

@@ -5448,7 +5448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -5475,7 +5475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
@@ -6132,7 +6132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -6832,7 +6832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -8345,7 +8345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -9263,7 +9263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -9805,7 +9805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -11122,7 +11122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -12175,7 +12175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded; see Retry-After (`rate-limit-exceeded`). */
@@ -13424,7 +13424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -13572,7 +13572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -13720,7 +13720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -13868,7 +13868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -14016,7 +14016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -14164,7 +14164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -14312,7 +14312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -14465,7 +14465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -14618,7 +14618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
@@ -14771,7 +14771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": Record<string, never>;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The body is larger than this operation accepts: 16 KiB for sign-up, sign-in and key management, 5 MiB for a field (which may carry a geometry), 64 KiB for any other (`payload-too-large`). */
