@@ -8,6 +8,7 @@ export interface Farm {
 
 export interface Account {
   userId: string;
+  email: string;
   key: string;
 }
 
@@ -31,7 +32,7 @@ export async function signUpWithKey(base: string, name: string): Promise<Account
   const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
   const { user_id } = (await signUp.json()) as { user_id: string };
   const created = await request(`${base}/api/keys`, { method: 'POST', ...jsonBody({ name: 'bench' }, { cookie }) }, 201);
-  return { userId: user_id, key: ((await created.json()) as { key: string }).key };
+  return { userId: user_id, email, key: ((await created.json()) as { key: string }).key };
 }
 
 /** Creates a farm through POST /api/farms. */

@@ -47,6 +47,7 @@ beforeAll(async () => {
       call(t.app, user.key, 'POST', `/api/farms/${farm}/organic-certifications`, organicCertificationBody),
     )
   ).b_id_organic;
+  const organisation = await created<{ id: string }>(call(t.app, user.key, 'POST', '/api/organisations', { name: 'Edge BV' }));
   ids = {
     b_id_farm: farm,
     b_id: field,
@@ -59,6 +60,7 @@ beforeAll(async () => {
     id: key.id,
     email: grantee.email,
     year: '2025',
+    org_id: organisation.id,
   };
   const doc = (await (await t.app.request('/api/openapi.json')).json()) as OpenApiDocument;
   operations = operationsOf(doc);
@@ -86,6 +88,9 @@ function validBody(operation: Operation): unknown {
     'PUT /api/farms/{b_id_farm}/access': { email: ids.email, role: 'researcher' },
     'PUT /api/farms/{b_id_farm}/grazing-intentions/{year}': { b_grazing_intention: true },
     'POST /api/farms/{b_id_farm}/organic-certifications': organicCertificationBody,
+    'POST /api/organisations': { name: 'Another BV' },
+    'PATCH /api/organisations/{org_id}': { name: 'Renamed BV' },
+    'PUT /api/organisations/{org_id}/members': { email: ids.email, role: 'member' },
   };
   return bodies[`${operation.method} ${operation.path}`] ?? {};
 }

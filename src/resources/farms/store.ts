@@ -141,11 +141,24 @@ const reachedPage = sql`
   group by b_id_farm, farm_created_at
   order by farm_created_at, b_id_farm limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
 
-const reachedCount = sql`(select count(*)::int from (
-  select b_id_farm from farm_access where user_id = ${sql.placeholder('userId')}
-  union
-  select o.b_id_farm from organisation_members m join organisation_farm_access o on o.organisation_id = m.organisation_id
-  where m.user_id = ${sql.placeholder('userId')}) reached)`;
+/**
+ * How many farms the user reaches. Each way's count is an index range count; only a user who reaches farms
+ * more than one way (their own roles and an organisation's, or two organisations') pays for merging them,
+ * since a farm may come more than one way.
+ */
+const reachedCount = sql`(
+  select case when ways <= 1 then own + shared else (
+    select count(*)::int from (
+      select b_id_farm from farm_access where user_id = ${sql.placeholder('userId')}
+      union
+      select o.b_id_farm from organisation_members m join organisation_farm_access o on o.organisation_id = m.organisation_id
+      where m.user_id = ${sql.placeholder('userId')}) reached) end
+  from (
+    select own, coalesce(sum(c.n), 0)::int as shared, ((own > 0)::int + count(*) filter (where c.n > 0))::int as ways
+    from (select count(*)::int as own from farm_access where user_id = ${sql.placeholder('userId')}) o
+    left join organisation_members m on m.user_id = ${sql.placeholder('userId')}
+    left join lateral (select count(*)::int as n from organisation_farm_access s where s.organisation_id = m.organisation_id) c on true
+    group by own) counts)`;
 
 const pageOfFarms = (page: SQL) => sql`coalesce((
   select json_agg(${farmItem} order by p.farm_created_at, p.b_id_farm)

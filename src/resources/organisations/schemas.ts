@@ -49,10 +49,7 @@ export const memberGrantSchema = z
   .openapi('OrganisationMemberGrant');
 
 export const memberEmailParams = organisationIdParam.params.extend({
-  email: z
-    .string()
-    .max(254)
-    .openapi({ param: { name: 'email', in: 'path' }, description: 'E-mail address of the member removed.' }),
+  email: z.string().openapi({ param: { name: 'email', in: 'path' }, description: 'E-mail address of the member removed.' }),
 });
 
 export const organisationAuditEntrySchema = z
