@@ -3506,7 +3506,7 @@ OPERATIONS: dict[str, Operation] = {
         "/api/organisations/{org_id}/members/{email}",
         (
             Parameter("org_id", "path", "string", required=True),
-            Parameter("email", "path", "string", required=True, max_length=254),
+            Parameter("email", "path", "string", required=True),
         ),
     ),
     "listOrganisationAudit": Operation(
