@@ -96,11 +96,20 @@ describe.each(storageKinds)('cascading deletes on %s', (kind) => {
   afterAll(() => t.close());
 
   it('leaves no row of anything below a deleted farm, in any table, and keeps other farms whole', async () => {
+    const organisation = await created<{ id: string }>(call(t.app, user.key, 'POST', '/api/organisations', { name: 'Cascade BV' }));
     const before = await rowCounts(t);
     const other = await buildFarm(t, user.key);
     const withOther = await rowCounts(t);
     const { farmId } = await buildFarm(t, user.key);
+    // Shared with an organisation and with an address that has no account yet: both roles go with the farm.
+    expect(
+      (await call(t.app, user.key, 'PUT', `/api/farms/${farmId}/access`, { organisation: organisation.id, role: 'advisor' })).status,
+    ).toBe(200);
+    expect(
+      (await call(t.app, user.key, 'PUT', `/api/farms/${farmId}/access`, { email: 'not-yet@example.org', role: 'advisor' })).status,
+    ).toBe(200);
     expect(await rowCounts(t)).toEqual({
+      ...withOther,
       farms: withOther.farms! + 1,
       farm_access: withOther.farm_access! + 1,
       fields: withOther.fields! + 2,
@@ -115,14 +124,18 @@ describe.each(storageKinds)('cascading deletes on %s', (kind) => {
       derogations: withOther.derogations! + 2,
       grazing_intentions: withOther.grazing_intentions! + 2,
       organic_certifications: withOther.organic_certifications! + 2,
+      organisation_farm_access: withOther.organisation_farm_access! + 1,
+      pending_farm_access: withOther.pending_farm_access! + 1,
+      organisation_audit: withOther.organisation_audit! + 1,
     });
 
     expect((await call(t.app, user.key, 'DELETE', `/api/farms/${farmId}`)).status).toBe(204);
-    expect(await rowCounts(t)).toEqual(withOther);
+    // The organisation's trail keeps its record of the share.
+    expect(await rowCounts(t)).toEqual({ ...withOther, organisation_audit: withOther.organisation_audit! + 1 });
     await expectProblem(await call(t.app, user.key, 'DELETE', `/api/farms/${farmId}`), 404, 'not-found');
 
     expect((await call(t.app, user.key, 'DELETE', `/api/farms/${other.farmId}`)).status).toBe(204);
-    expect(await rowCounts(t)).toEqual(before);
+    expect(await rowCounts(t)).toEqual({ ...before, organisation_audit: before.organisation_audit! + 1 });
   });
 
   it('deletes a cultivation with its harvests and keeps the fertilizer applications; a field takes everything', async () => {
