@@ -48,6 +48,10 @@ const FERTILIZER_CODES = ['BAAT028', 'BAAT050', 'BAAT001'];
 export class World {
   private fixture!: Fixture;
   private spareKeyIds: string[] = [];
+  /** The organisation the fixture farm is shared with; path values of `org_id` point at it. */
+  private organisationId = '';
+  /** An organisation for a DELETE to remove or unshare: made again once a DELETE removed it. */
+  private spareOrganisationId: string | undefined;
   private sessions = 0;
 
   private constructor(
@@ -75,6 +79,7 @@ export class World {
     const grantees = [email('advisor'), email('researcher')];
     for (const grantee of grantees) await signUp(client, grantee);
     const world = new World(client, runId, key, cookie, grantees);
+    world.organisationId = (await world.create<{ id: string }>('/api/organisations', { name: 'Fuzz firm' })).id;
     await world.rebuild();
     return world;
   }
@@ -87,6 +92,24 @@ export class World {
   /** A new farm with one record of every kind, shared with the first grantee. */
   async rebuild(): Promise<void> {
     this.fixture = await farmWithEverything(this.client, this.key, [{ email: this.grantees[0]!, role: 'advisor' }]);
+    await this.shareWith(this.organisationId);
+  }
+
+  /** Shares the fixture farm with the organisation: its answer's status (404 once the organisation is gone). */
+  private async shareWith(organisationId: string): Promise<number> {
+    const share = jsonInit('PUT', { organisation: organisationId, role: 'researcher' }, { 'x-api-key': this.key });
+    const response = await this.client(`/api/farms/${this.fixture.b_id_farm}/access`, share);
+    if (response.status !== 404) await expectStatus(response, 200, 'share with an organisation');
+    return response.status;
+  }
+
+  /** The spare organisation, shared with the fixture farm, so that either DELETE under `org_id` finds something to remove. */
+  private async spareOrganisation(): Promise<string> {
+    if (this.spareOrganisationId === undefined || (await this.shareWith(this.spareOrganisationId)) === 404) {
+      this.spareOrganisationId = (await this.create<{ id: string }>('/api/organisations', { name: 'To delete' })).id;
+      await this.shareWith(this.spareOrganisationId);
+    }
+    return this.spareOrganisationId;
   }
 
   /**
@@ -160,6 +183,8 @@ export class World {
       }
       case 'id':
         return this.spareKeyId();
+      case 'org_id':
+        return this.spareOrganisation();
       default:
         throw new Error(`no deletable record for ${parameter}`);
     }
@@ -185,6 +210,7 @@ export class World {
 
   /** An identifier of the fixture, for a path parameter; undefined for a parameter the fixture has no record for. */
   pathValue(parameter: string): string | undefined {
+    if (parameter === 'org_id') return this.organisationId;
     return (this.fixture as unknown as Record<string, string>)[parameter];
   }
 
@@ -206,6 +232,8 @@ export class World {
         return this.fixture.usedFertilizer;
       case 'email':
         return random.pick(this.grantees);
+      case 'organisation':
+        return this.organisationId;
       case 'b_lu_catalogue':
         return random.pick(CROP_CODES);
       case 'p_id_catalogue':
