@@ -117,7 +117,7 @@ describe('/api/openapi.json', () => {
       });
     };
     const calculations = operations().filter((o) => o.path.includes('/calculations/'));
-    expect(calculations).toHaveLength(7);
+    expect(calculations).toHaveLength(10);
     for (const { path, op } of calculations) {
       const schema = (op.responses['200']!.content!['application/json'] as { schema: Schema }).schema;
       expect(undescribed(schema, path, new Set())).toEqual([]);

@@ -3957,6 +3957,7 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "advisor" | "researcher";
+            /** @description The farm endpoint's answer for this farm, without its per-field list `fields`. */
             result: {
                 /** @description Area-weighted supply + removal + ammonia emission, kg N/ha over the timeframe (integer, rounded half away from zero). */
                 balance: number;
@@ -4075,6 +4076,7 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "advisor" | "researcher";
+            /** @description The farm endpoint's answer for this farm, without its per-field list `fields`. */
             result: {
                 /** @description Area-weighted supply + degradation, kg effective organic matter/ha over the requested timeframe (integer, rounded half away from zero). */
                 balance: number;
@@ -4128,6 +4130,7 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "advisor" | "researcher";
+            /** @description The farm endpoint's answer for this farm, without its per-field list `fields`. */
             result: {
                 /** @description Calendar year of the norms. */
                 year: number;

@@ -22,7 +22,12 @@ export const rowErrorSchema = z
 export function portfolioPageSchema(result: z.ZodType, name: string) {
   const row = z
     .union([
-      z.object({ ...farm, result }).openapi({ title: 'Calculated' }),
+      z
+        .object({
+          ...farm,
+          result: result.openapi({ description: "The farm endpoint's answer for this farm, without its per-field list `fields`." }),
+        })
+        .openapi({ title: 'Calculated' }),
       z.object({ ...farm, error: rowErrorSchema }).openapi({ title: 'Not calculated' }),
     ])
     .openapi(`${name}Row`, { description: 'A farm of the organisation, with its result or with the error that stopped it.' });

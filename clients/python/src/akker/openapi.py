@@ -2371,6 +2371,7 @@ class _PortfolioNitrogenBalancePageRowOption1ResultRequired(TypedDict):
 
 
 class PortfolioNitrogenBalancePageRowOption1Result(_PortfolioNitrogenBalancePageRowOption1ResultRequired, total=False):
+    """The farm endpoint's answer for this farm, without its per-field list `fields`."""
     #: Only when the farm has no field in the timeframe.
     errorMessage: str
 
@@ -2382,6 +2383,7 @@ class PortfolioNitrogenBalancePageRowOption1(TypedDict):
     b_name_farm: str
     #: Your effective role on the farm.
     role: Literal["owner", "advisor", "researcher"]
+    #: The farm endpoint's answer for this farm, without its per-field list `fields`.
     result: PortfolioNitrogenBalancePageRowOption1Result
 
 
@@ -2437,6 +2439,7 @@ class _PortfolioOrganicMatterBalancePageRowOption1ResultRequired(TypedDict):
 
 
 class PortfolioOrganicMatterBalancePageRowOption1Result(_PortfolioOrganicMatterBalancePageRowOption1ResultRequired, total=False):
+    """The farm endpoint's answer for this farm, without its per-field list `fields`."""
     #: Only when the farm has no field in the timeframe: "No fields in input".
     errorMessage: str
 
@@ -2448,6 +2451,7 @@ class PortfolioOrganicMatterBalancePageRowOption1(TypedDict):
     b_name_farm: str
     #: Your effective role on the farm.
     role: Literal["owner", "advisor", "researcher"]
+    #: The farm endpoint's answer for this farm, without its per-field list `fields`.
     result: PortfolioOrganicMatterBalancePageRowOption1Result
 
 
@@ -2536,6 +2540,7 @@ class PortfolioNormsPageRowOption1ResultFieldsLeftOutItem(TypedDict):
 
 
 class PortfolioNormsPageRowOption1Result(TypedDict):
+    """The farm endpoint's answer for this farm, without its per-field list `fields`."""
     #: Calendar year of the norms.
     year: int
     #: Norm per norm over the fields in the totals; renure only from 2026.
@@ -2557,6 +2562,7 @@ class PortfolioNormsPageRowOption1(TypedDict):
     b_name_farm: str
     #: Your effective role on the farm.
     role: Literal["owner", "advisor", "researcher"]
+    #: The farm endpoint's answer for this farm, without its per-field list `fields`.
     result: PortfolioNormsPageRowOption1Result
 
 
