@@ -9,7 +9,9 @@ import { README_ORIGIN, Shell, stepDifferences, walkthroughSteps } from './walkt
 import { tempDir } from '../helpers/temp.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const steps = walkthroughSteps(readme, '## Walk-through');
+const apiGuide = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+// The README's walk-through, and its continuation in docs/api.md, in one shell against one server.
+const steps = [...walkthroughSteps(readme, '## Walk-through'), ...walkthroughSteps(apiGuide, '## Walk-through: an advisory firm')];
 
 function hasCurl(): boolean {
   try {
