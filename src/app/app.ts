@@ -4,7 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { KeyResolver } from '../accounts/key-resolver.js';
 import { AccessMemory } from '../access/access-memory.js';
 import { notFoundPage, pageRoutes, type FarmChoicesOf } from '../accounts/pages/routes.js';
-import { FULL_SCOPE } from '../core/principal.js';
+import { sessionPrincipal } from '../core/principal.js';
 import { listFarms } from '../resources/farms/store.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { SignInThrottle } from '../accounts/sign-in-throttle.js';
@@ -70,7 +70,7 @@ const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
 const farmChoicesOf =
   (database: DatabaseHandle): FarmChoicesOf =>
   (userId, limit) =>
-    listFarms(database, { userId, keyId: null, scope: FULL_SCOPE, verified: true }, { limit, offset: 0 });
+    listFarms(database, sessionPrincipal(userId), { limit, offset: 0 });
 
 /** `given`: the rate limit's windows and the log, when the caller has them already (else opened from `config`). */
 export function createDeps(config: Config, database: DatabaseHandle, given: { rateLimits?: RateLimitWindows; log?: Logger } = {}): AppDeps {

@@ -11,7 +11,7 @@ import type { SignInThrottle } from '../sign-in-throttle.js';
 import { signUpWith } from '../sign-up.js';
 import { listLiveSessions } from '../users-store.js';
 import { newErrorId } from '../../http/problem.js';
-import { FULL_SCOPE } from '../../core/principal.js';
+import { sessionPrincipal } from '../../core/principal.js';
 import { countRequest, type Counted } from '../../rate-limit/count.js';
 import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
 import { AccountPage, DeveloperSettingsPage, type AccountView } from './account.js';
@@ -105,7 +105,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle, fa
   const policies = ratePolicies(config.rateLimits);
   const ceilings = userCeilings(config.rateLimits, config.rateLimitUserFactor);
   const countKeyManagement = (userId: string) =>
-    countRequest(rateLimits, policies, ceilings, { userId, keyId: null, scope: FULL_SCOPE, verified: true }, 'general');
+    countRequest(rateLimits, policies, ceilings, sessionPrincipal(userId), 'general');
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
   const app = new Hono<PageEnv>();
