@@ -34,6 +34,7 @@ import { fertilizerRoutes } from '../resources/fertilizers/routes.js';
 import { fieldRoutes } from '../resources/fields/routes.js';
 import { grazingIntentionRoutes } from '../resources/grazing-intentions/routes.js';
 import { harvestRoutes } from '../resources/harvests/routes.js';
+import { organisationPageRoutes } from '../resources/organisations/page-routes.js';
 import { organisationRoutes } from '../resources/organisations/routes.js';
 import { organicCertificationRoutes } from '../resources/organic-certifications/routes.js';
 import { soilAnalysisRoutes } from '../resources/soil-analyses/routes.js';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
   const signInThrottle = new SignInThrottle();
   app.route('/', accountRoutes(deps, signInThrottle));
   app.route('/', pageRoutes(deps, signInThrottle, farmChoicesOf(database)));
+  app.route('/', organisationPageRoutes(deps));
   for (const routes of [
     farmRoutes(deps),
     fieldRoutes(database),

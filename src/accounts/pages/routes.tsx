@@ -10,7 +10,8 @@ import { signInWith } from '../sign-in.js';
 import type { SignInThrottle } from '../sign-in-throttle.js';
 import { signUpWith } from '../sign-up.js';
 import { listLiveSessions } from '../users-store.js';
-import { newErrorId } from '../../http/problem.js';
+import { errorCodes, newErrorId } from '../../http/problem.js';
+import { DomainError } from '../../core/domain-errors.js';
 import { sessionPrincipal } from '../../core/principal.js';
 import { countRequest, type Counted } from '../../rate-limit/count.js';
 import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
@@ -75,8 +76,13 @@ function tooManyRequests(c: Context, { decision }: Counted): string {
 export const notFoundPage = (c: Context) =>
   renderPage(c, 404, <MessagePage title="Page not found" explanation="There is no page at this address." />);
 
-function renderError(error: Error, c: Context) {
+/** The page of an error a page's route threw: a PageError or a DomainError in its words, any other as a 500 with a reference. */
+export function renderError(error: Error, c: Context) {
   if (error instanceof PageError) return renderPage(c, error.status, <MessagePage title={error.title} explanation={error.explanation} />);
+  if (error instanceof DomainError) {
+    const { status, title } = errorCodes[error.code];
+    return renderPage(c, status, <MessagePage title={title} explanation={error.detail} />);
+  }
   const errorId = newErrorId();
   console.error(
     JSON.stringify({ level: 'error', error_id: errorId, method: c.req.method, path: c.req.path, error: error.stack ?? String(error) }),
@@ -104,8 +110,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle, fa
   // The key forms count like their API twins: key management, in the general window of the user.
   const policies = ratePolicies(config.rateLimits);
   const ceilings = userCeilings(config.rateLimits, config.rateLimitUserFactor);
-  const countKeyManagement = (userId: string) =>
-    countRequest(rateLimits, policies, ceilings, sessionPrincipal(userId), 'general');
+  const countKeyManagement = (userId: string) => countRequest(rateLimits, policies, ceilings, sessionPrincipal(userId), 'general');
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
   const app = new Hono<PageEnv>();
