@@ -13,6 +13,15 @@ interface Person {
   client: FormClient;
 }
 
+/** Someone signed up, with an API key (the witness) and a browser signed in with the same session. */
+async function personOn(app: TestApp['app']): Promise<Person> {
+  const account = await signUpWithKey(app);
+  const client = new FormClient(app);
+  const separator = account.cookie.indexOf('=');
+  client.cookies.set(account.cookie.slice(0, separator), account.cookie.slice(separator + 1));
+  return { account, client };
+}
+
 interface MemberEntry {
   email: string;
   role: string;
@@ -25,14 +34,7 @@ describe.each(storageKinds)('the Organisations pages on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  /** Someone signed up, with an API key (the witness) and a browser signed in with the same session. */
-  async function person(): Promise<Person> {
-    const account = await signUpWithKey(t.app);
-    const client = new FormClient(t.app);
-    const separator = account.cookie.indexOf('=');
-    client.cookies.set(account.cookie.slice(0, separator), account.cookie.slice(separator + 1));
-    return { account, client };
-  }
+  const person = () => personOn(t.app);
 
   /** Creates an organisation on the page; its id, from where the page leads. */
   async function createOnPage(owner: Person, name: string): Promise<string> {
@@ -253,5 +255,27 @@ describe.each(storageKinds)('the Organisations pages on %s', (kind) => {
     const listed = await organisationsOf(owner);
     expect(listed).toHaveLength(100);
     expect(listed.map((organisation) => organisation.name)).not.toContain('De honderdeerste');
+  });
+});
+
+describe('the Organisations pages and the rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { RATE_LIMIT_WRITE: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('counts each form as the API write it stands for: past the limit 429 with Retry-After, and nothing stored', async () => {
+    const owner = await personOn(t.app);
+    for (const name of ['Eerste', 'Tweede']) expect((await owner.client.submit(ORGANISATIONS, ORGANISATIONS, { name })).status).toBe(303);
+    const refused = await owner.client.submit(ORGANISATIONS, ORGANISATIONS, { name: 'Derde' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.html).toContain('You made more requests in the last minute than this server allows.');
+    const listed = await call(t.app, owner.account.key, 'GET', '/api/organisations');
+    expect(((await listed.json()) as { data: Array<{ name: string }> }).data.map((organisation) => organisation.name)).toEqual([
+      'Eerste',
+      'Tweede',
+    ]);
   });
 });

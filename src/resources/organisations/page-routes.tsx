@@ -1,6 +1,7 @@
 // The web pages of Account → Organisations. Here and not in accounts/pages: they use this module's
 // actions and stores, and accounts sits a layer below resources. Each form is read as every page's form
-// is (size, origin, CSRF token) and carried out by the very functions of the API routes.
+// is (size, origin, CSRF token), counted as the API write it stands for, and carried out by the very
+// functions of the API routes.
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../core/domain-errors.js';
@@ -9,6 +10,7 @@ import { ORGANISATIONS_PER_USER } from '../../access/organisation-roles.js';
 import { errorCodes } from '../../http/problem.js';
 import type { AccountDeps } from '../../accounts/deps.js';
 import { csrfTokenFor } from '../../accounts/pages/csrf.js';
+import { formCounter, tooManyRequests } from '../../accounts/pages/form-count.js';
 import { formBodyLimit, readForm } from '../../accounts/pages/form-post.js';
 import { parseForm, type FieldErrors } from '../../accounts/pages/forms.js';
 import { ORGANISATIONS_PATH, organisationPath } from '../../accounts/pages/paths.js';
@@ -56,6 +58,12 @@ export function organisationPageRoutes(deps: AccountDeps) {
   const signedInForForms = requireSignedIn(db, ORGANISATIONS_PATH);
   const read = (c: Context<PageEnv>) => readForm(c, config.publicUrl, csrfTokenFor(c.var.account.sessionToken));
   const principalOf = (c: Context<PageEnv>) => sessionPrincipal(c.var.account.user.user_id);
+  const count = formCounter(deps);
+  /** Each form counts as the API write it stands for: what to say once past the limit. */
+  async function overLimit(c: Context<PageEnv>): Promise<string | undefined> {
+    const counted = await count(c.var.account.user.user_id, 'write');
+    return counted.decision.allowed ? undefined : tooManyRequests(c, counted);
+  }
 
   async function listView(c: Context<PageEnv>, status: ContentfulStatusCode, view: Pick<OrganisationsView, 'form' | 'left'>) {
     const { user, sessionToken } = c.var.account;
@@ -81,6 +89,9 @@ export function organisationPageRoutes(deps: AccountDeps) {
   }
 
   const emptyMemberForm = { values: { email: '', role: 'member' }, errors: {} };
+  /** The organisation's page again, saying `general` (a rule broken, the rate limit) with `status`. */
+  const saying = (c: Context<PageEnv>, id: string, status: ContentfulStatusCode, general: string, values = emptyMemberForm.values) =>
+    organisationView(c, id, status, { form: { values, errors: {}, general } });
 
   app.get(ORGANISATIONS_PATH, signedIn, (c) =>
     listView(c, 200, { form: { values: { name: '' }, errors: {} }, left: c.req.query('left') !== undefined }),
@@ -89,6 +100,8 @@ export function organisationPageRoutes(deps: AccountDeps) {
   app.post(ORGANISATIONS_PATH, formBodyLimit, signedInForForms, async (c) => {
     const form = await read(c);
     const values = { name: form.name ?? '' };
+    const limited = await overLimit(c);
+    if (limited) return listView(c, 429, { form: { values, errors: {}, general: limited } });
     const parsed = parseForm(organisationInputSchema, form);
     if (!parsed.ok) return listView(c, 400, { form: { values, errors: inWords(parsed.errors) } });
     const created = await attempt(() => db.transaction((tx) => createOrganisation(tx, principalOf(c), parsed.value.name)));
@@ -107,29 +120,34 @@ export function organisationPageRoutes(deps: AccountDeps) {
     const id = c.req.param('id');
     const form = await read(c);
     const values = { email: form.email ?? '', role: form.role ?? '' };
+    const limited = await overLimit(c);
+    if (limited) return saying(c, id, 429, limited, values);
     const parsed = parseForm(memberGrantSchema, form);
     if (!parsed.ok) return organisationView(c, id, 400, { form: { values, errors: inWords(parsed.errors) } });
     const changed = await attempt(() => setMember(db, principalOf(c), id, parsed.value.email, parsed.value.role));
-    if (!changed.ok)
-      return organisationView(c, id, statusOf(changed.refusal), { form: { values, errors: {}, general: changed.refusal.detail } });
+    if (!changed.ok) return saying(c, id, statusOf(changed.refusal), changed.refusal.detail, values);
     return c.redirect(`${organisationPath(id)}?changed=1`, 303);
   });
 
   app.post(`${organisationPattern}/members/remove`, formBodyLimit, signedInForForms, async (c) => {
     const id = c.req.param('id');
-    const parsed = parseForm(removalForm, await read(c));
+    const form = await read(c);
+    const limited = await overLimit(c);
+    if (limited) return saying(c, id, 429, limited);
+    const parsed = parseForm(removalForm, form);
     if (!parsed.ok) return organisationView(c, id, 400, { form: { ...emptyMemberForm, errors: inWords(parsed.errors) } });
     const removed = await attempt(() => takeOutMember(db, principalOf(c), id, parsed.value.email));
-    if (!removed.ok)
-      return organisationView(c, id, statusOf(removed.refusal), { form: { ...emptyMemberForm, general: removed.refusal.detail } });
+    if (!removed.ok) return saying(c, id, statusOf(removed.refusal), removed.refusal.detail);
     return c.redirect(`${organisationPath(id)}?changed=1`, 303);
   });
 
   app.post(`${organisationPattern}/leave`, formBodyLimit, signedInForForms, async (c) => {
     const id = c.req.param('id');
     await read(c);
+    const limited = await overLimit(c);
+    if (limited) return saying(c, id, 429, limited);
     const left = await attempt(() => takeOutMember(db, principalOf(c), id, c.var.account.user.email));
-    if (!left.ok) return organisationView(c, id, statusOf(left.refusal), { form: { ...emptyMemberForm, general: left.refusal.detail } });
+    if (!left.ok) return saying(c, id, statusOf(left.refusal), left.refusal.detail);
     return c.redirect(`${ORGANISATIONS_PATH}?left=1`, 303);
   });
 
