@@ -6,17 +6,17 @@
 // TypeScript file would need a loader of its own in every thread (tsx: its own hooks thread, and every
 // module of PGlite passed through it), which made each start of the database cost twice the CPU.
 // tsc still checks this file, through the JSDoc types below.
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 /**
- * @typedef {import('./pglite-thread.js').PgliteThreadOptions} PgliteThreadOptions
+ * @typedef {import('./pglite-thread.js').WorkerData} WorkerData
  * @typedef {import('./pglite-thread.js').ThreadRequest} ThreadRequest
  * @typedef {import('./pglite-thread.js').ThreadReply} ThreadReply
  * @typedef {import('@electric-sql/pglite').QueryOptions} QueryOptions
  */
 
-const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const { dataDir, loadDataDir, port, answered } = /** @type {WorkerData} */ (workerData);
 /** @param {string} value */
 const keepText = (value) => value;
 
@@ -127,15 +127,20 @@ async function afterBegin(database, statement) {
   return statement();
 }
 
-/** @param {ThreadReply} reply */
-const reply = (reply) => port.postMessage(reply);
+/**
+ * Posts an answer, then counts it: a main thread waiting in a transaction wakes and takes it off the port.
+ * @param {ThreadReply} reply
+ */
+function reply(reply) {
+  port.postMessage(reply);
+  Atomics.add(answered, 0, 1);
+  Atomics.notify(answered, 0);
+}
 
 // PostgreSQL's default of 128 MB of shared buffers is resident from the start (PGlite touches it all).
 // The data's pages are also in the OS cache, so a smaller pool costs little: 32 MB keeps the thread at
 // about 130 MB instead of 230 MB.
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-const { dataDir, loadDataDir } = /** @type {PgliteThreadOptions} */ (workerData);
 
 /**
  * Runs one request and answers it.
@@ -156,14 +161,39 @@ async function answer(database, request) {
   }
 }
 
+/**
+ * The requests not yet run, run one at a time (a prepared statement is several protocol messages, which
+ * nothing may come between). A transaction's statements go first: the main thread runs one transaction
+ * at a time and every other statement waits while it is open, so a statement of it queued behind reads
+ * would hold them all up. Statements from outside run in the order they came, never while one is open.
+ * @param {PGlite} database
+ */
+function queue(database) {
+  /** @type {ThreadRequest[]} */
+  const inside = [];
+  /** @type {ThreadRequest[]} */
+  const outside = [];
+  let open = false;
+  let running = false;
+  const next = () => inside.shift() ?? (open ? undefined : outside.shift());
+  async function drain() {
+    running = true;
+    for (let request = next(); request; request = next()) {
+      if (request.kind !== 'close' && request.begin) open = true;
+      await answer(database, request);
+      if (request.kind !== 'close' && request.ends) open = false;
+    }
+    running = false;
+  }
+  return (/** @type {ThreadRequest} */ request) => {
+    (request.kind !== 'close' && request.inTransaction ? inside : outside).push(request);
+    if (!running) void drain();
+  };
+}
+
 try {
   const database = await PGlite.create({ dataDir, loadDataDir, startParams });
-  // One request at a time, in the order they came: a prepared statement is several protocol messages,
-  // which nothing else may come between.
-  let done = Promise.resolve();
-  port.on('message', (/** @type {ThreadRequest} */ request) => {
-    done = done.then(() => answer(database, request));
-  });
+  port.on('message', queue(database));
   reply({ id: 0, ok: true, result: 'ready' });
 } catch (error) {
   reply({ id: 0, ok: false, error: describe(error) });
