@@ -11,6 +11,7 @@ import type { SignInThrottle } from '../sign-in-throttle.js';
 import { signUpWith } from '../sign-up.js';
 import { listLiveSessions } from '../users-store.js';
 import { newErrorId } from '../../http/problem.js';
+import { describeError } from '../../core/describe-error.js';
 import { FULL_SCOPE } from '../../core/principal.js';
 import { countRequest, type Counted } from '../../rate-limit/count.js';
 import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
@@ -75,12 +76,10 @@ function tooManyRequests(c: Context, { decision }: Counted): string {
 export const notFoundPage = (c: Context) =>
   renderPage(c, 404, <MessagePage title="Page not found" explanation="There is no page at this address." />);
 
-function renderError(error: Error, c: Context) {
+const renderErrorWith = (log: AccountDeps['log']) => (error: Error, c: Context) => {
   if (error instanceof PageError) return renderPage(c, error.status, <MessagePage title={error.title} explanation={error.explanation} />);
   const errorId = newErrorId();
-  console.error(
-    JSON.stringify({ level: 'error', error_id: errorId, method: c.req.method, path: c.req.path, error: error.stack ?? String(error) }),
-  );
+  log.error({ error_id: errorId, method: c.req.method, path: c.req.path, error: describeError(error) }, 'page failed');
   return renderPage(
     c,
     500,
@@ -90,7 +89,7 @@ function renderError(error: Error, c: Context) {
       errorId={errorId}
     />,
   );
-}
+};
 
 /** The farms the user reaches that a key may be limited to: the first `limit`, and how many in all. */
 export type FarmChoicesOf = (userId: string, limit: number) => Promise<FarmChoices>;
@@ -109,7 +108,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle, fa
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
   const app = new Hono<PageEnv>();
-  app.onError(renderError);
+  app.onError(renderErrorWith(deps.log));
   app.route('/', assetRoutes());
 
   const read = (c: Context, expectedToken: string | undefined) => readForm(c, config.publicUrl, expectedToken);
