@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps) {
   app.on(METHODS_WITH_BODY, '/api/*', bodyGuards);
   app.use(
     '/api/*',
-    authenticate(deps, { isPublic: isPublicApiPath, allowsSession: isSessionApiPath }),
+    authenticate(deps, { isPublic: isPublicApiPath, allowsSession: isSessionApiPath }, respond),
     rateLimit(deps.rateLimits, ratePolicies(config.rateLimits), userCeilings(config.rateLimits, config.rateLimitUserFactor)),
   );
   app.on(METHODS_WITH_BODY, '/api/*', jsonShapeGuard);

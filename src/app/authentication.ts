@@ -55,10 +55,12 @@ async function identifyBySession(c: Context, deps: AppDeps, allowSession: boolea
  * key is refused on its very next request. A request refused by the rate limit (429) is the exception:
  * it leaves no trace, no statement and no write, so a key revoked a moment ago may see 429 until its
  * window has room, then 401. Only an answered request counts as a use of its key (`last_used_at`).
+ * `respond`: the problem+json response of an error, as the app's error handler makes it.
  */
 export function authenticate(
   deps: AppDeps,
   paths: { isPublic: (path: string) => boolean; allowsSession: (path: string) => boolean },
+  respond: (c: Context, error: ApiError) => Response,
 ): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (paths.isPublic(c.req.path)) return next();
@@ -70,8 +72,9 @@ export function authenticate(
     if (c.res.status === 429 || c.error !== undefined) return;
     if (principal.verified) return deps.keys.noteUse(principal);
     if (await deps.keys.confirm(principal)) return deps.keys.noteUse(principal);
-    // Dropped first: a response set over another takes the old one's header fields (its ETag, say).
+    // The route's answer is replaced whole. Hono's way: unset it first, since a response set over
+    // another takes the old one's header fields (its ETag, say).
     c.res = undefined;
-    throw unauthorized();
+    c.res = respond(c, unauthorized());
   };
 }

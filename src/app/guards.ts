@@ -1,11 +1,11 @@
 // Checks that run before authentication, in the documented order:
 // unknown path 404 → method 405 → body over the route's size 413 → content type 415.
 // And the shape of a JSON body, which is request validation (400) and so runs after the key.
-import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import { matchedRoutes } from 'hono/route';
 import { bodyBudgetOf, describeBytes, WRITE_BUDGET, type BodyBudget } from '../http/body-budget.js';
-import { declaredLength, limitBody } from '../http/body-limit.js';
+import { bodyFits, declaredLength } from '../http/body-limit.js';
 import type { ApiEnv } from '../http/env.js';
 import { exceededShape } from '../http/json-shape.js';
 import { requestBodyText } from '../http/request-body.js';
@@ -106,26 +106,19 @@ function budgetOf(c: Context): BodyBudget {
   return route === undefined ? WRITE_BUDGET : bodyBudgetOf(c.req.method, route.path);
 }
 
-/** One size check per budget, built on first use: 413 on the bytes actually received (Content-Length or chunked). */
-const sizeChecks = new Map<BodyBudget, MiddlewareHandler>();
-function sizeCheckOf(budget: BodyBudget): MiddlewareHandler {
-  let check = sizeChecks.get(budget);
-  if (!check) {
-    const detail = `The request body is larger than ${budget.maxBytes} bytes (${describeBytes(budget.maxBytes)}), the most this operation accepts.`;
-    check = limitBody(budget.maxBytes, () => {
-      throw new ApiError('payload-too-large', detail);
-    });
-    sizeChecks.set(budget, check);
-  }
-  return check;
-}
+/** The 413 of a body over `budget`, counted on the bytes actually received (Content-Length or chunked). */
+const payloadTooLarge = (budget: BodyBudget) =>
+  new ApiError(
+    'payload-too-large',
+    `The request body is larger than ${budget.maxBytes} bytes (${describeBytes(budget.maxBytes)}), the most this operation accepts.`,
+  );
 
 // The same rule as @hono/zod-openapi's media type check behind it (no space before `;`), so that
 // a Content-Type is accepted or refused in one place, before the key is checked.
 const JSON_MEDIA_TYPE = /^application\/([a-z.-]+\+)?json(;\s*[a-z0-9-]+=[^;]+)*$/i;
 
 // The declared length first: touching the body stream of a body left unread would stall the connection
-// (see body-limit.ts). Past limitBody, a streamed body is already buffered.
+// (see body-limit.ts). Past bodyFits, a streamed body is already buffered.
 async function hasBody(c: Context): Promise<boolean> {
   const declared = declaredLength(c);
   if (declared !== undefined) return declared > 0;
@@ -142,11 +135,14 @@ export const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** 413 for a body over the route's size, then 415 for a Content-Type that is not JSON or a body without one. */
 export const bodyGuards: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  await sizeCheckOf(budgetOf(c))(c, () => checkContentType(c, next));
+  const budget = budgetOf(c);
+  if (!(await bodyFits(c, budget.maxBytes))) throw payloadTooLarge(budget);
+  await checkContentType(c);
+  await next();
 };
 
 /** 415 for a Content-Type that is not JSON, or for a body without one. A request without a body passes. */
-async function checkContentType(c: Context, next: Next): Promise<void> {
+async function checkContentType(c: Context): Promise<void> {
   const contentType = c.req.header('content-type');
   if (contentType === undefined ? await hasBody(c) : !JSON_MEDIA_TYPE.test(contentType.trim())) {
     throw new ApiError(
@@ -156,7 +152,6 @@ async function checkContentType(c: Context, next: Next): Promise<void> {
         : `Content-Type ${contentType} is not accepted; send application/json.`,
     );
   }
-  await next();
 }
 
 /**

@@ -1,9 +1,8 @@
 // One log line per request, and the request's id: taken from the client's X-Request-Id when it is
 // well formed (so that a proxy's or a client's id follows the request into our log), else made here;
 // returned on every response. The line names the caller by user and key id, never by key, cookie or body.
-import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from '../core/logger.js';
 import type { ApiEnv } from '../http/env.js';
@@ -17,13 +16,6 @@ function requestId(given: string | undefined): string {
   return given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Onto a response built without the field: served by Node, onto its response before the head is written; in-process, onto the Response. */
-function writeRequestId(c: Context, id: string): void {
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (outgoing && !outgoing.headersSent) outgoing.setHeader('x-request-id', id);
-  else c.res.headers.set('x-request-id', id);
-}
-
 /** `log`: where the lines go; null writes none (LOG_REQUESTS=false), the id is still returned. */
 export function requestLog(log: Logger | null): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -34,7 +26,8 @@ export function requestLog(log: Logger | null): MiddlewareHandler<ApiEnv> {
     fields.requestId = id;
     c.set('responseHeaders', fields);
     await next();
-    if (fields.carriedBy !== c.res) writeRequestId(c, id);
+    // Onto a response built without the field.
+    if (fields.carriedBy !== c.res) c.res.headers.set('x-request-id', id);
     if (log === null) return;
     const principal = c.get('principal');
     log.info(

@@ -8,30 +8,25 @@
 // on the same keep-alive connection (that request dies with ECONNRESET). So: a declared length is
 // judged from the header alone (Node discards an unread body itself), and a streamed body is either
 // read to its end or, past the limit, read on and thrown away after the response.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { ApiError } from './problem.js';
 
 /** What is thrown away after refusing a streamed body; a client that sends more loses the connection. */
 const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
 
 /**
- * Runs `next` with a body of at most `maxBytes` (a streamed body is then buffered, so what comes after
- * reads it as usual); calls `tooLarge` (which throws) for a larger one.
+ * Whether the body is at most `maxBytes`. A streamed body within it is buffered, so what comes after
+ * reads it as usual; a larger one is read on and thrown away after the response.
  */
-export function limitBody(maxBytes: number, tooLarge: () => never): MiddlewareHandler {
-  return async (c, next) => {
-    const declared = declaredLength(c);
-    if (declared !== undefined) {
-      if (declared > maxBytes) tooLarge();
-      return next();
-    }
-    const stream = c.req.raw.body;
-    if (stream === null) return next();
-    const body = await readUpTo(stream.getReader(), maxBytes);
-    if (body === undefined) tooLarge();
-    c.req.raw = new Request(c.req.raw, { body });
-    return next();
-  };
+export async function bodyFits(c: Context, maxBytes: number): Promise<boolean> {
+  const declared = declaredLength(c);
+  if (declared !== undefined) return declared <= maxBytes;
+  const stream = c.req.raw.body;
+  if (stream === null) return true;
+  const body = await readUpTo(stream.getReader(), maxBytes);
+  if (body === undefined) return false;
+  c.req.raw = new Request(c.req.raw, { body });
+  return true;
 }
 
 /** The Content-Length of a body sent with one (Node has refused a malformed or contradicting one). */

@@ -2,7 +2,6 @@
 // The routes' responses are built with them (`apiResponse`, and `json` / `noContent` in http/responses.ts)
 // as one plain object, the cheapest way to Node's writeHead (docs/performance.md);
 // `writeResponseHeaders` writes them onto any other response.
-import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { ResponseHeaderFields, type ResponseHeaderName } from './response-header-fields.js';
 import type { ApiEnv } from './env.js';
@@ -49,10 +48,8 @@ export function apiResponse(
 
 /**
  * The outermost middleware of the API (and of /auth and /health, which add no fields of their own but
- * X-Content-Type-Options): writes the fields onto a response not built with them. Served
- * by Node, they go straight onto the Node response, which merges them with the response's own (a field
- * the response has itself keeps the response's value); answered in-process (`app.request`), onto the
- * Response, by the same rule.
+ * X-Content-Type-Options): writes the fields onto a response not built with them. A field the response
+ * has itself keeps the response's value.
  */
 export const writeResponseHeaders: MiddlewareHandler<ApiEnv> = (c, next) => next().then(() => writeOntoResponse(c));
 
@@ -62,11 +59,6 @@ const NONE_ADDED = new ResponseHeaderFields();
 function writeOntoResponse(c: Context<ApiEnv>): void {
   const added = c.get('responseHeaders') ?? NONE_ADDED;
   if (added.carriedBy === c.res) return;
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (outgoing && !outgoing.headersSent) {
-    for (const [name, value] of added.entries()) outgoing.setHeader(name, value);
-  } else {
-    const own = new Set(c.res.headers.keys());
-    for (const [name, value] of added.entries()) if (!own.has(name)) c.res.headers.set(name, value);
-  }
+  const headers = c.res.headers;
+  for (const [name, value] of added.entries()) if (!headers.has(name)) headers.set(name, value);
 }

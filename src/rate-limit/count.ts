@@ -14,23 +14,18 @@ export interface Counted {
  * Counts a request of `principal` in `category`: in the window of its key (or, for a session, of its
  * user) and, when there are ceilings, in its user's ceiling, both or neither.
  */
-export function countRequest(
+export async function countRequest(
   windows: RateLimitWindows,
   policies: RatePolicies,
   ceilings: RatePolicies | undefined,
   { keyId, userId }: Principal,
   category: RateCategory,
-): Counted | Promise<Counted> {
+): Promise<Counted> {
   const policy = policies[category];
   const ceiling = ceilings?.[category];
   const bucket = keyId ?? `user:${userId}`;
-  const decision = ceiling === undefined ? windows.hit(policy, bucket) : windows.hit(policy, bucket, { policy: ceiling, bucket: userId });
-  return decision instanceof Promise
-    ? decision.then((decided) => described(decided, policy, ceiling))
-    : described(decision, policy, ceiling);
+  const decision = await (ceiling === undefined
+    ? windows.hit(policy, bucket)
+    : windows.hit(policy, bucket, { policy: ceiling, bucket: userId }));
+  return { decision, policy: decision.byCeiling && ceiling !== undefined ? ceiling : policy };
 }
-
-const described = (decision: CountDecision, policy: RatePolicy, ceiling: RatePolicy | undefined): Counted => ({
-  decision,
-  policy: decision.byCeiling && ceiling !== undefined ? ceiling : policy,
-});

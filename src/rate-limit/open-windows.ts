@@ -3,7 +3,7 @@
 import type { Config } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { MemoryWindows } from './memory-windows.js';
-import type { RateLimitWindows } from './windows.js';
+import type { CountDecision, RateLimitWindows } from './windows.js';
 
 async function openRedisStore(url: string, keyPrefix: string, log: Pick<Logger, 'info' | 'warn'>): Promise<RateLimitWindows> {
   const [{ connectRedis, RedisWindows }, { FallbackWindows }] = await Promise.all([
@@ -23,8 +23,8 @@ class LoadingStore implements RateLimitWindows {
     void loading.then((windows) => (this.#windows = windows));
   }
 
-  hit(...count: Parameters<RateLimitWindows['hit']>): ReturnType<RateLimitWindows['hit']> {
-    return this.#windows ? this.#windows.hit(...count) : this.loading.then((windows) => windows.hit(...count));
+  async hit(...count: Parameters<RateLimitWindows['hit']>): Promise<CountDecision> {
+    return (await this.loading).hit(...count);
   }
 
   get keptIn(): 'redis' | 'memory' {

@@ -1,6 +1,6 @@
 // Rate-limit windows in Redis, shared by every API process that uses the same Redis and key prefix.
 import { createHash } from 'node:crypto';
-import { Redis, type RedisOptions } from './ioredis.js';
+import { Redis, restoreFastStringPrototype, type RedisOptions } from './ioredis.js';
 import type { RatePolicy } from './policies.js';
 import type { CeilingWindow, CountDecision, RateLimitWindows } from './windows.js';
 
@@ -58,7 +58,11 @@ const REDIS_CONNECTION_OPTIONS: RedisOptions = {
   retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
 };
 
-export const connectRedis = (url: string): Redis => new Redis(url, REDIS_CONNECTION_OPTIONS);
+/** The rate limit's connection to Redis, made at start-up (String.prototype is made fast again first). */
+export function connectRedis(url: string): Redis {
+  restoreFastStringPrototype();
+  return new Redis(url, REDIS_CONNECTION_OPTIONS);
+}
 
 const isMissingScript = (error: unknown) => error instanceof Error && error.message.startsWith('NOSCRIPT');
 

@@ -18,7 +18,7 @@ export interface RateLimitWindows {
    * Counts a request of `bucket` against `policy`, and against `ceiling` when given, if every one
    * of those windows has room; a refusal changes nothing in any of them. The decision describes
    * the window that refused, or the one with the least room left (the request's own on a tie).
-   * The memory store answers synchronously, which spares every request a promise.
+   * The memory store answers at once, the others in time: a caller awaits what it is given.
    */
   hit(policy: RatePolicy, bucket: string, ceiling?: CeilingWindow): CountDecision | Promise<CountDecision>;
   /** Where the windows are kept now: Redis, or this process's memory (alone, or standing in for Redis). */

@@ -1,6 +1,6 @@
 // Reading a form post: size, type, origin and CSRF token checked before any field is used.
-import type { Context } from 'hono';
-import { limitBody } from '../../http/body-limit.js';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyFits } from '../../http/body-limit.js';
 import { isCrossOriginChange } from '../../http/same-origin.js';
 import { CSRF_FIELD, tokensMatch } from './csrf.js';
 import { PageError } from './page-error.js';
@@ -8,9 +8,12 @@ import { PageError } from './page-error.js';
 // Our forms are a few short fields; anything larger is not one of them.
 const MAX_FORM_BYTES = 64 * 1024;
 
-export const formBodyLimit = limitBody(MAX_FORM_BYTES, () => {
-  throw new PageError(413, 'Form too large', 'The form sent was larger than any form of this site. Go back and try again.');
-});
+export const formBodyLimit: MiddlewareHandler = async (c, next) => {
+  if (!(await bodyFits(c, MAX_FORM_BYTES))) {
+    throw new PageError(413, 'Form too large', 'The form sent was larger than any form of this site. Go back and try again.');
+  }
+  await next();
+};
 
 const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 

@@ -12,6 +12,7 @@ import { signUpWith } from '../sign-up.js';
 import { listLiveSessions } from '../users-store.js';
 import { errorCodes, newErrorId } from '../../http/problem.js';
 import { DomainError } from '../../core/domain-errors.js';
+import { describeError } from '../../core/describe-error.js';
 import { AccountPage, DeveloperSettingsPage, type AccountView } from './account.js';
 import { ApiKeysPage, RevokeKeyPage, type ApiKeysView, type FarmChoices } from './api-keys.js';
 import { farmGoneMessage, keyScopeOf, keyScopeValues } from './key-scope.js';
@@ -61,17 +62,18 @@ function waitFor(c: Context, retryAfterSeconds: number): string {
 export const notFoundPage = (c: Context) =>
   renderPage(c, 404, <MessagePage title="Page not found" explanation="There is no page at this address." />);
 
-/** The page of an error a page's route threw: a PageError or a DomainError in its words, any other as a 500 with a reference. */
-export function renderError(error: Error, c: Context) {
+/**
+ * The page of an error a page's route threw: a PageError or a DomainError in its words, any other as a
+ * 500 with a reference, logged to `log`.
+ */
+export const renderErrorWith = (log: AccountDeps['log']) => (error: Error, c: Context) => {
   if (error instanceof PageError) return renderPage(c, error.status, <MessagePage title={error.title} explanation={error.explanation} />);
   if (error instanceof DomainError) {
     const { status, title } = errorCodes[error.code];
     return renderPage(c, status, <MessagePage title={title} explanation={error.detail} />);
   }
   const errorId = newErrorId();
-  console.error(
-    JSON.stringify({ level: 'error', error_id: errorId, method: c.req.method, path: c.req.path, error: error.stack ?? String(error) }),
-  );
+  log.error({ error_id: errorId, method: c.req.method, path: c.req.path, error: describeError(error) }, 'page failed');
   return renderPage(
     c,
     500,
@@ -81,7 +83,7 @@ export function renderError(error: Error, c: Context) {
       errorId={errorId}
     />,
   );
-}
+};
 
 /** The farms the user reaches that a key may be limited to: the first `limit`, and how many in all. */
 export type FarmChoicesOf = (userId: string, limit: number) => Promise<FarmChoices>;
@@ -98,7 +100,7 @@ export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle, fa
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
   const app = new Hono<PageEnv>();
-  app.onError(renderError);
+  app.onError(renderErrorWith(deps.log));
   app.route('/', assetRoutes());
 
   const read = (c: Context, expectedToken: string | undefined) => readForm(c, config.publicUrl, expectedToken);

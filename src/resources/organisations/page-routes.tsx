@@ -15,7 +15,7 @@ import { formBodyLimit, readForm } from '../../accounts/pages/form-post.js';
 import { parseForm, type FieldErrors } from '../../accounts/pages/forms.js';
 import { ORGANISATIONS_PATH, organisationPath } from '../../accounts/pages/paths.js';
 import { renderPage } from '../../accounts/pages/render.js';
-import { renderError } from '../../accounts/pages/routes.js';
+import { renderErrorWith } from '../../accounts/pages/routes.js';
 import { requireSignedIn, type PageEnv } from '../../accounts/pages/signed-in.js';
 import { membersOf, openOrganisation, setMember, takeOutMember } from './actions.js';
 import { OrganisationPage, OrganisationsPage, type OrganisationView, type OrganisationsView } from './pages.js';
@@ -52,7 +52,7 @@ export function organisationPageRoutes(deps: AccountDeps) {
   const { config, database } = deps;
   const db = database.db;
   const app = new Hono<PageEnv>();
-  app.onError(renderError);
+  app.onError(renderErrorWith(deps.log));
   const signedIn = requireSignedIn(db);
   // After signing in again, a form post returns to the list of organisations, not to the post's address.
   const signedInForForms = requireSignedIn(db, ORGANISATIONS_PATH);
