@@ -213,10 +213,13 @@ function print(f: Figures): boolean {
   const timeoutMs = SEND_TIMEOUT_SECONDS * 1000;
   const answered = f.held.filter((h) => h.answeredAt !== undefined);
   const closed = f.held.filter((h) => h.closedAt !== undefined);
-  const afterProgress = closed.filter((h) => h.progressAt !== undefined).map((h) => h.closedAt! - h.progressAt!);
+  const afterProgress = (sockets: Held[]) => sockets.filter((h) => h.progressAt !== undefined).map((h) => h.closedAt! - h.progressAt!);
+  // A socket whose answers the kernel took whole held nothing in Akker: its connection follows the keep-alive timeout.
+  const takenWhole = closed.filter((h) => h.taken >= f.pipelined * f.pageBytes);
+  const heldInAkker = afterProgress(closed.filter((h) => h.taken < f.pipelined * f.pageBytes));
   // Closed before the send timeout: by the budget. The rest by the timeout, within a tenth more, give or take two samples.
-  const byBudget = afterProgress.filter((ms) => ms < timeoutMs - 2 * SAMPLE_EVERY_MS);
-  const byTimeout = afterProgress.filter((ms) => ms >= timeoutMs - 2 * SAMPLE_EVERY_MS);
+  const byBudget = heldInAkker.filter((ms) => ms < timeoutMs - 2 * SAMPLE_EVERY_MS);
+  const byTimeout = heldInAkker.filter((ms) => ms >= timeoutMs - 2 * SAMPLE_EVERY_MS);
   const lateMs = 1.1 * timeoutMs + 2 * SAMPLE_EVERY_MS;
   const late = byTimeout.filter((ms) => ms > lateMs).length;
   const memoryMet = added <= TARGET_ADDED_MIB;
@@ -248,6 +251,7 @@ function print(f: Figures): boolean {
     `${answered.length} sockets, ${range(answered.map((h) => h.answeredAt! - h.sentAt))}`,
   );
   row('connections closed by the server', `${closed.length} of ${f.held.length}; after the last progress of their answers:`);
+  row('  answers taken whole, closed as idle (keep-alive)', `${takenWhole.length}, ${range(afterProgress(takenWhole))}`);
   row('  before the send timeout (by the budget)', `${byBudget.length}, ${range(byBudget)}`);
   row(
     `  at the send timeout (${SEND_TIMEOUT_SECONDS} s)`,
