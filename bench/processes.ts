@@ -34,7 +34,8 @@ export interface Server {
  * waits for its first JSON log line carrying a `url` (Akker's "Akker is listening", or the bench
  * servers' "listening"). The log file is removed when the server stops.
  * `runUnder`: a command that runs node, such as valgrind with its options; the server keeps its pid.
- * `nodeArgs`: options for node itself.
+ * `nodeArgs`: options for node itself, after those of BENCH_NODE_ARGS (space-separated; e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/profiles` profiles every server a bench starts, which NODE_OPTIONS refuses).
  */
 export async function startServer(
   script: string,
@@ -45,7 +46,8 @@ export async function startServer(
   const path = resolve(projectRoot, script);
   const log = join(logDir, `${++started}-${basename(path, '.ts')}.log`);
   const out = openSync(log, 'w');
-  const [command, ...args] = [...runUnder, process.execPath, ...nodeArgs, '--import', 'tsx', path];
+  const benchNodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const [command, ...args] = [...runUnder, process.execPath, ...benchNodeArgs, ...nodeArgs, '--import', 'tsx', path];
   const child = spawn(command!, args, { cwd: checkoutOf(path), env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   closeSync(out);
   const forget = atExit(() => child.kill('SIGKILL'));

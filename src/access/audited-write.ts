@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../core/principal.js';
 import { queryRows, type Database } from '../db/client.js';
+import { plannedOnce } from '../db/planned-once.js';
 import { recordWrite, type AuditAction, type AuditedKind } from './audit.js';
 import { allowedFarm, authorize, type Action, type ResourceKind } from './roles.js';
 
@@ -42,7 +43,7 @@ async function holdFarm(tx: Database, farmId: string): Promise<void> {
 async function holdFarmIfAllowed(tx: Database, principal: Principal, target: WriteTarget, action: Action): Promise<boolean> {
   const held = await queryRows(
     tx,
-    sql`select 1 from farms where b_id_farm = (${allowedFarm(principal, target.kind, target.id, action)}) for no key update`,
+    plannedOnce(sql`select 1 from farms where b_id_farm = (${allowedFarm(principal, target.kind, target.id, action)}) for no key update`),
   );
   return held.length > 0;
 }

@@ -6,6 +6,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { isScoped, scopeReaches, type Principal } from '../core/principal.js';
 import { queryRows, type Database } from '../db/client.js';
 import { firstRow } from '../db/first-row.js';
+import { plannedOnce } from '../db/planned-once.js';
 import type { FarmRole } from '../db/schema.js';
 import { DomainError, notFound } from '../core/domain-errors.js';
 import { keyStillActive, settleKeyCheck } from './key-check.js';
@@ -126,10 +127,10 @@ export async function authorizeWithRole(
 ): Promise<{ farmId: string; role: FarmRole }> {
   const rows = await queryRows<{ key_active: boolean; b_id_farm: string | null; role: FarmRole | null }>(
     db,
-    sql`
+    plannedOnce(sql`
     select ${keyStillActive(principal)} as key_active, r.b_id_farm, ${effectiveRole(sql`r.b_id_farm`, sql`${principal.userId}`)} as role
     from (select 1) as one
-    left join (${farmOf[kind](id)}) as r on true`,
+    left join (${farmOf[kind](id)}) as r on true`),
   );
   // The left join on (select 1) makes one row, with nulls where there is no such resource or no role.
   const { key_active, b_id_farm, role } = firstRow(rows, 'authorization');

@@ -4,7 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { KeyResolver } from '../accounts/key-resolver.js';
 import { AccessMemory } from '../access/access-memory.js';
 import { notFoundPage, pageRoutes, type FarmChoicesOf } from '../accounts/pages/routes.js';
-import { FULL_SCOPE } from '../core/principal.js';
+import { sessionPrincipal } from '../core/principal.js';
 import { listFarms } from '../resources/farms/store.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { SignInThrottle } from '../accounts/sign-in-throttle.js';
@@ -34,6 +34,7 @@ import { fertilizerRoutes } from '../resources/fertilizers/routes.js';
 import { fieldRoutes } from '../resources/fields/routes.js';
 import { grazingIntentionRoutes } from '../resources/grazing-intentions/routes.js';
 import { harvestRoutes } from '../resources/harvests/routes.js';
+import { organisationPageRoutes } from '../resources/organisations/page-routes.js';
 import { organisationRoutes } from '../resources/organisations/routes.js';
 import { organicCertificationRoutes } from '../resources/organic-certifications/routes.js';
 import { soilAnalysisRoutes } from '../resources/soil-analyses/routes.js';
@@ -70,7 +71,7 @@ const isSessionApiPath = (path: string) => isUnder(path, '/api/keys');
 const farmChoicesOf =
   (database: DatabaseHandle): FarmChoicesOf =>
   (userId, limit) =>
-    listFarms(database, { userId, keyId: null, scope: FULL_SCOPE, verified: true }, { limit, offset: 0 });
+    listFarms(database, sessionPrincipal(userId), { limit, offset: 0 });
 
 /** `given`: the rate limit's windows and the log, when the caller has them already (else opened from `config`). */
 export function createDeps(config: Config, database: DatabaseHandle, given: { rateLimits?: RateLimitWindows; log?: Logger } = {}): AppDeps {
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
   const signInThrottle = new SignInThrottle();
   app.route('/', accountRoutes(deps, signInThrottle));
   app.route('/', pageRoutes(deps, signInThrottle, farmChoicesOf(database)));
+  app.route('/', organisationPageRoutes(deps));
   for (const routes of [
     farmRoutes(deps),
     fieldRoutes(database),

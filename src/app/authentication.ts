@@ -2,7 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { findSessionUser } from '../accounts/users-store.js';
 import { sessionToken } from '../accounts/session-cookie.js';
-import { FULL_SCOPE, type Principal } from '../core/principal.js';
+import { sessionPrincipal, type Principal } from '../core/principal.js';
 import { DomainError } from '../core/domain-errors.js';
 import type { ApiEnv } from '../http/env.js';
 import { ApiError, unauthorized } from '../http/problem.js';
@@ -42,7 +42,7 @@ async function identifyBySession(c: Context, deps: AppDeps, allowSession: boolea
       if (isCrossOriginChange(c, deps.config.publicUrl)) {
         throw new ApiError('forbidden', 'This request came from another site and was refused.');
       }
-      return { userId, keyId: null, scope: FULL_SCOPE, verified: true };
+      return sessionPrincipal(userId);
     }
   }
   throw unauthorized();

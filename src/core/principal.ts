@@ -28,6 +28,9 @@ export interface Principal {
   verified: boolean;
 }
 
+/** A user signed in with a browser session: no key, all their access. */
+export const sessionPrincipal = (userId: string): Principal => ({ userId, keyId: null, scope: FULL_SCOPE, verified: true });
+
 /** Whether the principal's key still has to be checked: a key remembered as a hint, not yet verified. */
 export const keyCheckNeeded = (principal: Principal): principal is Principal & { keyId: string } =>
   !principal.verified && principal.keyId !== null;

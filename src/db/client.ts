@@ -14,6 +14,7 @@ import { createDataDir, createImage } from './pglite-create.js';
 import { postgresUnavailable } from './postgres-unavailable.js';
 import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Statement } from './statement.js';
+import { PlanningClient } from './planned-once.js';
 import { createLogger, type Logger } from '../core/logger.js';
 
 /** Where the database's own events go: the process's log (one of its own when the caller has none). */
@@ -52,7 +53,7 @@ export async function openPostgres(
   onStatement?: StatementListener,
   log: DatabaseLog = ownLog(),
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PlanningClient });
   pool.on('error', (error) => log.error({ error: error.message }, 'idle PostgreSQL client failed'));
   try {
     await pool.query('select 1');

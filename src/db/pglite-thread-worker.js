@@ -7,7 +7,7 @@
 // module of PGlite passed through it), which made each start of the database cost twice the CPU.
 // tsc still checks this file, through the JSDoc types below.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 /**
  * @typedef {import('./pglite-thread.js').PgliteThreadOptions} PgliteThreadOptions
@@ -45,12 +45,13 @@ async function run(database, request) {
   if (request.kind !== 'close' && request.begin) return afterBegin(database, () => run(database, { ...request, begin: false }));
   switch (request.kind) {
     case 'query': {
-      const { text, params, rowMode, textTypes, paramTypes } = request;
+      const { text, params, rowMode, textTypes, paramTypes, plannedOnce } = request;
+      if (plannedOnce && paramTypes === undefined && (prepared.has(text) || prepared.size < PREPARED_LIMIT)) {
+        return runPrepared(database, text, params, { rowMode, parsers: textParsers(textTypes) });
+      }
       if (rowMode === 'object' && textTypes.length === 0 && paramTypes === undefined) return database.query(text, params);
-      // Types the main thread parses itself, with parsers that cannot cross threads: left as text here.
-      const parsers = Object.fromEntries(textTypes.map((type) => [type, keepText]));
       /** @type {QueryOptions} */
-      const options = { rowMode, parsers, paramTypes };
+      const options = { rowMode, parsers: textParsers(textTypes), paramTypes };
       return database.query(text, params, options);
     }
     case 'exec':
@@ -61,18 +62,69 @@ async function run(database, request) {
 }
 
 /**
- * A transaction's first statement, with its BEGIN: both handed to PGlite at once, since it runs its
- * statements in the order they are called, ahead of any message that comes after. BEGIN fails only with
- * the database itself (a BEGIN inside a transaction is a warning), and then so does the statement.
+ * Types the main thread parses itself, with parsers that cannot cross threads: left as text here.
+ * @param {number[]} textTypes
+ */
+const textParsers = (textTypes) => Object.fromEntries(textTypes.map((type) => [type, keepText]));
+
+/** The statements marked planned-once (db/planned-once.ts) prepared so far: their names and parameter types, by text. */
+const prepared = new Map();
+/** A guard against marked statements of unbounded shapes: past it, they are sent as any other. */
+const PREPARED_LIMIT = 200;
+const PROTOCOL = { syncToFs: false };
+
+/**
+ * Runs a statement under a name, prepared (parsed and planned) the first time its text is seen: the
+ * protocol's Parse once, then Bind and Execute, as node-postgres does with a named statement. Planning
+ * costs PGlite ten times what running an access check does (docs/performance.md).
+ * @param {PGlite} database
+ * @param {string} text
+ * @param {unknown[]} params
+ * @param {QueryOptions} options
+ */
+function runPrepared(database, text, params, options) {
+  const { serialize } = protocol;
+  return database.runExclusive(async () => {
+    /** @type {Parameters<typeof parse.parseResults>[0]} */
+    const messages = [];
+    const send = async (/** @type {Uint8Array} */ message) => messages.push(...(await database.execProtocol(message, PROTOCOL)).messages);
+    try {
+      let statement = prepared.get(text);
+      if (statement === undefined) {
+        const name = `planned_${prepared.size + 1}`;
+        await send(serialize.parse({ name, text }));
+        await send(serialize.describe({ type: 'S', name }));
+        const description = messages.find((message) => message.name === 'parameterDescription');
+        statement = { name, types: /** @type {{ dataTypeIDs?: number[] }} */ (description)?.dataTypeIDs ?? [] };
+        prepared.set(text, statement);
+        messages.length = 0;
+      }
+      const { name, types } = statement;
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = database.serializers[types[index] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      await send(serialize.bind({ statement: name, values }));
+      await send(serialize.describe({ type: 'P' }));
+      await send(serialize.execute({}));
+    } finally {
+      await send(serialize.sync());
+    }
+    return parse.parseResults(messages, database.parsers, options)[0];
+  });
+}
+
+/**
+ * A transaction's first statement, after its BEGIN, which came with it to save the main thread a round
+ * trip. BEGIN fails only with the database itself (a BEGIN inside a transaction is a warning), and then
+ * the statement is not run.
  * @param {PGlite} database
  * @param {() => Promise<unknown>} statement
  */
 async function afterBegin(database, statement) {
-  const begun = database.exec('BEGIN');
-  const [begin, result] = await Promise.allSettled([begun, statement()]);
-  if (begin.status === 'rejected') throw begin.reason;
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
+  await database.exec('BEGIN');
+  return statement();
 }
 
 /** @param {ThreadReply} reply */
@@ -85,21 +137,32 @@ const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 const { dataDir, loadDataDir } = /** @type {PgliteThreadOptions} */ (workerData);
 
+/**
+ * Runs one request and answers it.
+ * @param {PGlite} database
+ * @param {ThreadRequest} request
+ */
+async function answer(database, request) {
+  try {
+    const result = await run(database, request);
+    try {
+      reply({ id: request.id, ok: true, result });
+    } catch (error) {
+      // A result the structured clone cannot carry: the statement still gets its answer.
+      reply({ id: request.id, ok: false, error: describe(error) });
+    }
+  } catch (error) {
+    reply({ id: request.id, ok: false, error: describe(error) });
+  }
+}
+
 try {
   const database = await PGlite.create({ dataDir, loadDataDir, startParams });
-  // No queue of our own: PGlite runs its statements one at a time, in the order they were called.
+  // One request at a time, in the order they came: a prepared statement is several protocol messages,
+  // which nothing else may come between.
+  let done = Promise.resolve();
   port.on('message', (/** @type {ThreadRequest} */ request) => {
-    run(database, request).then(
-      (result) => {
-        try {
-          reply({ id: request.id, ok: true, result });
-        } catch (error) {
-          // A result the structured clone cannot carry: the statement still gets its answer.
-          reply({ id: request.id, ok: false, error: describe(error) });
-        }
-      },
-      (error) => reply({ id: request.id, ok: false, error: describe(error) }),
-    );
+    done = done.then(() => answer(database, request));
   });
   reply({ id: 0, ok: true, result: 'ready' });
 } catch (error) {

@@ -13,6 +13,7 @@
 // event loop counts, and this saves one.
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
+import { isPlannedOnce } from './planned-once.js';
 
 export interface PgliteThreadOptions {
   /** The folder of the data; in memory when absent. */
@@ -22,7 +23,17 @@ export interface PgliteThreadOptions {
 }
 
 export type ThreadRequest = { id: number } & (
-  | { kind: 'query'; text: string; params: unknown[]; rowMode: RowMode; textTypes: number[]; paramTypes?: number[]; begin: boolean }
+  | {
+      kind: 'query';
+      text: string;
+      params: unknown[];
+      rowMode: RowMode;
+      textTypes: number[];
+      paramTypes?: number[];
+      begin: boolean;
+      /** Marked by db/planned-once.ts: run as a prepared statement, planned once. */
+      plannedOnce: boolean;
+    }
   | { kind: 'exec'; text: string; begin: boolean }
   | { kind: 'close' }
 );
@@ -164,7 +175,8 @@ export class PgliteThread implements EmbeddedClient {
       return Promise.reject(new Error('The embedded database thread takes no serializers, blob or onNotice in a query.'));
     }
     const textTypes = parsers ? Object.keys(parsers).map(Number) : [];
-    const sent = this.#send({ kind: 'query', text, params, rowMode, textTypes, paramTypes, begin }) as Promise<Results<T>>;
+    const plannedOnce = isPlannedOnce(text);
+    const sent = this.#send({ kind: 'query', text, params, rowMode, textTypes, paramTypes, begin, plannedOnce }) as Promise<Results<T>>;
     return parsers ? sent.then((result) => parseColumns(result, parsers, rowMode)) : sent;
   }
 

@@ -1,12 +1,12 @@
 // The web application end to end in Debian's Chromium (headless, fresh profile), against the
 // real app served over HTTP: sign up → Account → Developer Settings → API Keys → create "ci" →
 // use it → reload (raw key gone) → revoke → refused; a read-only key for one farm; a wrong password; a
-// forged cross-origin post.
+// forged cross-origin post; Account → Organisations: create one, add members, change a role, remove one, leave.
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, hasChromium as chromiumInstalled, launchChromium } from '../../scripts/chromium.js';
 import type { App } from '../../src/app/app.js';
@@ -208,6 +208,94 @@ describe.skipIf(!hasChromium)('the web application in Chromium', () => {
 
       await page.goto(`${base}${KEYS}`);
       expect(await page.locator('tbody tr', { hasText: 'forged' }).count()).toBe(0);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'signs up, creates an organisation under Account → Organisations, adds members, changes a role, removes one and leaves',
+    async () => {
+      await page.goto(`${base}/account`);
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.waitForURL(`${base}/signin`);
+      const founder = `founder-${Date.now()}@example.org`;
+      await page.goto(`${base}/signup`);
+      await page.getByLabel('Name').fill('Founder');
+      await page.getByLabel('E-mail address').fill(founder);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(`${base}/account`);
+
+      // A colleague with an account (and a key, the witness of what the page stored), and an address without one.
+      const colleague = `colleague-${Date.now()}@example.org`;
+      const signUp = await fetch(`${base}/auth/sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: colleague, password, name: 'Colleague' }),
+      });
+      expect(signUp.status).toBe(201);
+      const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
+      const keyResponse = await fetch(`${base}/api/keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: base },
+        body: JSON.stringify({ name: 'witness' }),
+      });
+      const colleagueKey = ((await keyResponse.json()) as { key: string }).key;
+      const waiting = `not-signed-up-${Date.now()}@example.org`;
+      // Each form reloads the page, with a notice that may be on the page before too: wait for the new page.
+      const submit = async (button: Locator) => {
+        const loaded = page.waitForEvent('load');
+        await button.click();
+        await loaded;
+      };
+
+      await page.getByRole('link', { name: 'Organisations' }).click();
+      await page.waitForURL(`${base}/account/organisations`);
+      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toMatch(/^Account\s+Organisations$/);
+      await page.getByLabel('Name').fill('Akkerbouw Advies BV');
+      await page.getByRole('button', { name: 'Create organisation' }).click();
+      await page.getByRole('heading', { name: 'Akkerbouw Advies BV' }).waitFor();
+      const organisationUrl = page.url();
+      const organisationId = organisationUrl.slice(`${base}/account/organisations/`.length);
+      expect(await page.locator('main').textContent()).toContain('Your role: owner.');
+
+      for (const [address, role] of [
+        [colleague, 'member'],
+        [waiting, 'admin'],
+      ] as const) {
+        await page.getByLabel('E-mail address').fill(address);
+        await page.getByLabel('Role', { exact: true }).selectOption(role);
+        await submit(page.getByRole('button', { name: 'Add member' }));
+        expect(await page.getByText('The members were changed.').count()).toBe(1);
+        expect(await page.getByLabel(`Role of ${address}`, { exact: true }).inputValue()).toBe(role);
+      }
+      const seenByColleague = async () => {
+        const response = await fetch(`${base}/api/organisations/${organisationId}/members`, { headers: { 'x-api-key': colleagueKey } });
+        return ((await response.json()) as { data: Array<{ email: string; role: string }> }).data.map((m) => `${m.email} ${m.role}`);
+      };
+      expect(await seenByColleague()).toEqual([`${founder} owner`, `${colleague} member`, `${waiting} admin`]);
+
+      // The last owner may not leave: the page says why, with 409, and nothing changes.
+      const refused = page.waitForResponse((response) => response.url().endsWith('/leave'));
+      await submit(page.getByRole('button', { name: 'Leave organisation' }));
+      expect((await refused).status()).toBe(409);
+      await page.getByText('An organisation keeps at least one owner: make someone else owner first.').waitFor();
+
+      await page.getByLabel(`Role of ${colleague}`, { exact: true }).selectOption('owner');
+      await submit(page.getByRole('button', { name: `Change the role of ${colleague}` }));
+      expect(await page.getByText('The members were changed.').count()).toBe(1);
+      expect(await page.getByLabel(`Role of ${colleague}`, { exact: true }).inputValue()).toBe('owner');
+
+      await submit(page.getByRole('button', { name: `Remove ${waiting}` }));
+      expect(await page.locator('tbody tr', { hasText: waiting }).count()).toBe(0);
+      expect(await seenByColleague()).toEqual([`${founder} owner`, `${colleague} owner`]);
+
+      await submit(page.getByRole('button', { name: 'Leave organisation' }));
+      await page.getByText('You left the organisation.').waitFor();
+      expect(await page.locator('main').textContent()).toContain('You are not a member of any organisation yet.');
+      expect(await seenByColleague()).toEqual([`${colleague} owner`]);
+      await page.goto(organisationUrl);
+      await page.getByRole('heading', { name: 'Not Found' }).waitFor();
     },
     BROWSER_TEST_MS,
   );

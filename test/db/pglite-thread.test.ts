@@ -118,4 +118,40 @@ describe('embedded database thread', () => {
     expect(child.stdout).toBe('answer 42\n');
     expect(child.status).toBe(0);
   });
+
+  it('runs a statement marked planned-once as a prepared statement: the same rows, values of every kind, errors with their SQLSTATE', async () => {
+    const { isPlannedOnce } = await import('../../src/db/planned-once.js');
+    const mark = '/* planned once */';
+    expect(isPlannedOnce(mark)).toBe(true);
+    const text = `${mark} select $1::text as name, $2::int as value, $3::boolean as flag, $4::timestamptz as at, $5::jsonb as doc`;
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    for (let round = 0; round < 3; round++) {
+      const { rows } = await thread.query(text, [`n${round}`, round, round === 1, at, JSON.stringify({ round })]);
+      expect(rows).toEqual([{ name: `n${round}`, value: round, flag: round === 1, at, doc: { round } }]);
+    }
+    const statements = await thread.query<{ statement: string }>(`select statement from pg_prepared_statements`);
+    expect(statements.rows.map(({ statement }) => statement)).toContain(text);
+    const nulls = await thread.query(text, [null, null, null, null, null]);
+    expect(nulls.rows).toEqual([{ name: null, value: null, flag: null, at: null, doc: null }]);
+    const asText = await thread.query<{ at: string }>(`${mark} select $1::timestamptz as at`, [at], {
+      parsers: { [TIMESTAMPTZ]: (v) => `text:${v}` },
+    });
+    expect(asText.rows[0]!.at).toMatch(/^text:2026-01-02/);
+    const insert = `${mark} insert into counters values ($1, $2)`;
+    await thread.query(insert, ['prepared', 1]);
+    await expect(thread.query(insert, ['prepared', 2])).rejects.toMatchObject({ code: '23505' });
+    await expect(thread.query(`${mark} select $1::int as value`, ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+    // A failed prepared statement leaves the session usable, inside a transaction as outside.
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query(insert, ['in transaction', 1]);
+        await tx.query(insert, ['in transaction', 2]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await thread.query<{ value: number }>(`${mark} select value from counters where name = $1`, ['in transaction']);
+    expect(rows).toEqual([]);
+    expect((await thread.query<{ value: number }>(`${mark} select value from counters where name = $1`, ['prepared'])).rows).toEqual([
+      { value: 1 },
+    ]);
+  });
 });

@@ -1,10 +1,18 @@
 // /account and /account/developer-settings: who is signed in, their password and sessions, and the
-// way to the API keys.
+// way to their organisations and the API keys.
 import { SESSION_LIFETIME_MS, type SessionSummary, type User } from '../users-store.js';
 import { Breadcrumb, CsrfField, ErrorSummary, Moment, NewPasswordField, TextField } from './components.js';
 import type { FieldErrors } from './forms.js';
 import { Layout } from './layout.js';
-import { ACCOUNT_PATH, API_KEYS_PATH, DEVELOPER_SETTINGS_PATH, PASSWORD_PATH, SIGN_OUT_EVERYWHERE_PATH, SIGN_OUT_PATH } from './paths.js';
+import {
+  ACCOUNT_PATH,
+  API_KEYS_PATH,
+  DEVELOPER_SETTINGS_PATH,
+  ORGANISATIONS_PATH,
+  PASSWORD_PATH,
+  SIGN_OUT_EVERYWHERE_PATH,
+  SIGN_OUT_PATH,
+} from './paths.js';
 
 const SESSION_LIFETIME_DAYS = SESSION_LIFETIME_MS / (24 * 60 * 60 * 1000);
 
@@ -111,6 +119,14 @@ export function AccountPage({ user, csrf, sessions, totalSessions, password, pas
       <section class="card" aria-labelledby="settings">
         <h2 id="settings">Settings</h2>
         <ul class="links">
+          <li>
+            <a href={ORGANISATIONS_PATH}>
+              <span class="title">Organisations</span>
+              <span class="description">
+                Your advisory firms, cooperatives and research groups: create one, add and remove members, leave.
+              </span>
+            </a>
+          </li>
           <li>
             <a href={DEVELOPER_SETTINGS_PATH}>
               <span class="title">Developer Settings</span>

@@ -7,8 +7,10 @@ export const PASSWORD_PATH = '/account/password';
 export const SIGN_OUT_EVERYWHERE_PATH = '/account/sign-out-everywhere';
 export const DEVELOPER_SETTINGS_PATH = '/account/developer-settings';
 export const API_KEYS_PATH = '/account/developer-settings/api-keys';
+export const ORGANISATIONS_PATH = '/account/organisations';
 
 export const revokeKeyPath = (keyId: string) => `${API_KEYS_PATH}/${encodeURIComponent(keyId)}/revoke`;
+export const organisationPath = (organisationId: string) => `${ORGANISATIONS_PATH}/${encodeURIComponent(organisationId)}`;
 
 // Only our own account pages: a `next` pointing anywhere else (another site, `//host`) is ignored.
 const RETURN_PATH = /^\/account(\/[A-Za-z0-9_-]+)*$/;

@@ -10,15 +10,14 @@ import { signInWith } from '../sign-in.js';
 import type { SignInThrottle } from '../sign-in-throttle.js';
 import { signUpWith } from '../sign-up.js';
 import { listLiveSessions } from '../users-store.js';
-import { newErrorId } from '../../http/problem.js';
-import { FULL_SCOPE } from '../../core/principal.js';
-import { countRequest, type Counted } from '../../rate-limit/count.js';
-import { ratePolicies, userCeilings } from '../../rate-limit/policies.js';
+import { errorCodes, newErrorId } from '../../http/problem.js';
+import { DomainError } from '../../core/domain-errors.js';
 import { AccountPage, DeveloperSettingsPage, type AccountView } from './account.js';
 import { ApiKeysPage, RevokeKeyPage, type ApiKeysView, type FarmChoices } from './api-keys.js';
 import { farmGoneMessage, keyScopeOf, keyScopeValues } from './key-scope.js';
 import { assetRoutes } from './assets.js';
 import { csrfTokenFor, expectedVisitorToken, visitorFormToken } from './csrf.js';
+import { formCounter, minutesInWords, tooManyRequests } from './form-count.js';
 import { formBodyLimit, readForm } from './form-post.js';
 import { changePasswordForm, newKeyForm, parseForm, signInForm, signUpForm } from './forms.js';
 import { expiryOf, isoDay } from './key-expiry.js';
@@ -53,30 +52,22 @@ const signUpClosed = () =>
 
 const keyGone = () => pageNotFound('This key does not exist, or it was revoked already.');
 
-const minutesInWords = (seconds: number) => {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
-};
-
 /** Sets Retry-After for a throttled sign-up or sign-in and says, for people, how long to wait. */
 function waitFor(c: Context, retryAfterSeconds: number): string {
   c.header('retry-after', String(retryAfterSeconds));
   return minutesInWords(retryAfterSeconds);
 }
 
-/** Sets Retry-After for a refused count and says, for people, how long to wait. */
-function tooManyRequests(c: Context, { decision }: Counted): string {
-  const seconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
-  c.header('retry-after', String(seconds));
-  const wait = seconds < 60 ? `${seconds} seconds` : minutesInWords(seconds);
-  return `You made more requests in the last minute than this server allows. Wait ${wait} and try again.`;
-}
-
 export const notFoundPage = (c: Context) =>
   renderPage(c, 404, <MessagePage title="Page not found" explanation="There is no page at this address." />);
 
-function renderError(error: Error, c: Context) {
+/** The page of an error a page's route threw: a PageError or a DomainError in its words, any other as a 500 with a reference. */
+export function renderError(error: Error, c: Context) {
   if (error instanceof PageError) return renderPage(c, error.status, <MessagePage title={error.title} explanation={error.explanation} />);
+  if (error instanceof DomainError) {
+    const { status, title } = errorCodes[error.code];
+    return renderPage(c, status, <MessagePage title={title} explanation={error.detail} />);
+  }
   const errorId = newErrorId();
   console.error(
     JSON.stringify({ level: 'error', error_id: errorId, method: c.req.method, path: c.req.path, error: error.stack ?? String(error) }),
@@ -96,16 +87,14 @@ function renderError(error: Error, c: Context) {
 export type FarmChoicesOf = (userId: string, limit: number) => Promise<FarmChoices>;
 
 export function pageRoutes(deps: AccountDeps, signInThrottle: SignInThrottle, farmChoicesOf: FarmChoicesOf) {
-  const { config, database, rateLimits } = deps;
+  const { config, database } = deps;
   const db = database.db;
   const signUp = signUpWith(deps);
   const signIn = signInWith(deps, signInThrottle);
   const changePassword = changePasswordWith(deps, signInThrottle);
   // The key forms count like their API twins: key management, in the general window of the user.
-  const policies = ratePolicies(config.rateLimits);
-  const ceilings = userCeilings(config.rateLimits, config.rateLimitUserFactor);
-  const countKeyManagement = (userId: string) =>
-    countRequest(rateLimits, policies, ceilings, { userId, keyId: null, scope: FULL_SCOPE, verified: true }, 'general');
+  const count = formCounter(deps);
+  const countKeyManagement = (userId: string) => count(userId, 'general');
   const secure = secureCookies(config);
   const signupOpen = config.signup === 'open';
   const app = new Hono<PageEnv>();

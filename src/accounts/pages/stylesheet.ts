@@ -96,5 +96,6 @@ td:last-child, th:last-child { text-align: right; padding-right: 0; }
 .never { color: var(--muted); }
 .empty { color: var(--muted); }
 .aside { color: var(--muted); font-size: 0.92rem; }
+form.inline { display: inline-flex; gap: 0.4rem; align-items: center; margin: 0; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;

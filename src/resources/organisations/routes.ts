@@ -1,7 +1,6 @@
 // HTTP for organisations: create and list yours; read, rename and delete one; its members and its trail.
 import { createRoute } from '@hono/zod-openapi';
 import { authorizeInOrganisation, organisationWrite } from '../../access/organisation-roles.js';
-import { authorizeAccountChange } from '../../access/roles.js';
 import { listOrganisationAudit } from '../../access/organisation-audit.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import {
@@ -19,7 +18,7 @@ import { jsonContent, locationHeader } from '../../http/route-helpers.js';
 import { json, noContent } from '../../http/responses.js';
 import { respondWithin } from '../../http/write-response.js';
 import { ApiRoutes } from '../../http/api-routes.js';
-import { listMembers, putMember, removeMember } from './members-store.js';
+import { membersOf, openOrganisation, setMember, takeOutMember } from './actions.js';
 import {
   memberEmailParams,
   memberGrantSchema,
@@ -30,7 +29,7 @@ import {
   organisationSchema,
   type Organisation,
 } from './schemas.js';
-import { createOrganisation, deleteOrganisation, getOrganisation, listOrganisations, renameOrganisation } from './store.js';
+import { createOrganisation, deleteOrganisation, listOrganisations, renameOrganisation } from './store.js';
 
 const tags = ['Organisations'];
 const LIST_PATH = '/api/organisations';
@@ -184,7 +183,6 @@ export function organisationRoutes(database: DatabaseHandle) {
   app.openapi(createRouteSpec, async (c) => {
     const { name } = c.req.valid('json');
     const principal = c.get('principal');
-    authorizeAccountChange(principal, 'create organisations');
     const respond = respondWithin(c, (organisation: Organisation) =>
       recordResponse(c, organisation, 201, { location: `${LIST_PATH}/${organisation.id}` }),
     );
@@ -193,9 +191,7 @@ export function organisationRoutes(database: DatabaseHandle) {
 
   app.openapi(getRoute, async (c) => {
     const { org_id } = c.req.valid('param');
-    const principal = c.get('principal');
-    await authorizeInOrganisation(db, principal, org_id, 'member', 'read it');
-    return readResponse(c, await getOrganisation(db, principal.userId, org_id));
+    return readResponse(c, await openOrganisation(db, c.get('principal'), org_id));
   });
 
   app.openapi(renameRoute, async (c) => {
@@ -220,27 +216,19 @@ export function organisationRoutes(database: DatabaseHandle) {
   app.openapi(listMembersRoute, async (c) => {
     const { org_id } = c.req.valid('param');
     const page = c.req.valid('query');
-    await authorizeInOrganisation(db, c.get('principal'), org_id, 'member', 'read its members');
-    const { data, total } = await listMembers(db, org_id, page);
+    const { data, total } = await membersOf(db, c.get('principal'), org_id, page);
     return json(c, envelope(data, page, total), 200);
   });
 
   app.openapi(putMemberRoute, async (c) => {
     const { org_id } = c.req.valid('param');
     const { email, role } = c.req.valid('json');
-    const principal = c.get('principal');
-    const entry = await organisationWrite(db, principal, org_id, 'member', 'manage its members', (tx, callerRole) =>
-      putMember(tx, principal, callerRole, org_id, email, role),
-    );
-    return json(c, entry, 200);
+    return json(c, await setMember(db, c.get('principal'), org_id, email, role), 200);
   });
 
   app.openapi(removeMemberRoute, async (c) => {
     const { org_id, email } = c.req.valid('param');
-    const principal = c.get('principal');
-    await organisationWrite(db, principal, org_id, 'member', 'manage its members', (tx, callerRole) =>
-      removeMember(tx, principal, callerRole, org_id, email),
-    );
+    await takeOutMember(db, c.get('principal'), org_id, email);
     return noContent(c);
   });
 

@@ -5,7 +5,7 @@ import { pathId } from '../record-resource.js';
 import { recordTimesShape } from '../record-times.js';
 import { nameSchema } from '../value-schemas.js';
 
-const roleSchema = z.enum(organisationRoles).openapi({
+const roleSchema = z.enum(organisationRoles, 'must be owner, admin or member').openapi({
   description:
     'owner: everything, owners and deleting it included; admin: rename it, manage admins and members, read its trail; member: read it and act on its farms.',
 });
@@ -42,7 +42,7 @@ export const memberGrantSchema = z
     email: z
       .email('must be an e-mail address')
       .trim()
-      .max(254)
+      .max(254, 'must be at most 254 characters')
       .openapi({ description: 'E-mail address of the member.', example: 'advisor@example.org' }),
     role: roleSchema.openapi({ description: 'The role to give: owner, admin or member.' }),
   })

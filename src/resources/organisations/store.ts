@@ -10,6 +10,7 @@ import { inOneSnapshot, type PageQuery } from '../../db/paging.js';
 import { rfc3339Text } from '../../db/timestamps.js';
 import { ORGANISATIONS_PER_USER, organisationNotFound } from '../../access/organisation-roles.js';
 import { recordOrganisationChange } from '../../access/organisation-audit.js';
+import { authorizeAccountChange } from '../../access/roles.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
 import type { Organisation } from './schemas.js';
 
@@ -45,8 +46,9 @@ async function readOrganisation(db: Database, userId: string, organisationId: st
   return organisation;
 }
 
-/** Creates the organisation with the caller as its owner. Run inside a transaction. */
+/** Creates the organisation with the caller as its owner (never with a key limited in any way). Run inside a transaction. */
 export async function createOrganisation(tx: Database, principal: Principal, name: string): Promise<Organisation> {
+  authorizeAccountChange(principal, 'create organisations');
   if ((await membershipsHeld(tx, principal.userId)) >= ORGANISATIONS_PER_USER) throw tooManyOrganisations('You are');
   const id = newId();
   await tx.execute(sql`insert into organisations (organisation_id, name) values (${id}, ${name})`);
