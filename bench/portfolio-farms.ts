@@ -17,33 +17,14 @@ import {
   harvests,
   soilAnalyses,
 } from '../src/db/schema.js';
-import { applyFertilizers, gridFieldGeometry, send, type BenchApp } from './in-process.js';
-
-const REGIONS = ['klei', 'veen', 'loess', 'zand_nwc', 'zand_zuid'];
+import { normsFarm, seedBenchFarm } from './bench-farm.js';
+import type { BenchApp } from './in-process.js';
 
 /** The template farm's identifier, once every record is stored through the API. */
-async function seedTemplateFarm(bench: BenchApp, fieldCount: number): Promise<string> {
-  const farm = (await send(bench, 'POST', '/api/farms', { b_name_farm: 'Portfolio bench 0' })).b_id_farm as string;
-  await send(bench, 'PUT', `/api/farms/${farm}/grazing-intentions/2025`, { b_grazing_intention: true });
-  const slurry = (await send(bench, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: 'BAAT050' })).p_id as string;
-  const kas = (await send(bench, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: 'BAAT028' })).p_id as string;
-  const solid = (await send(bench, 'POST', `/api/farms/${farm}/fertilizers`, { p_id_catalogue: 'BAAT049' })).p_id as string;
-  for (let f = 0; f < fieldCount; f++) {
-    const field = await send(bench, 'POST', `/api/farms/${farm}/fields`, {
-      b_name: `Field ${f}`,
-      b_start: '2020-01-01',
-      b_soil_region: REGIONS[f % REGIONS.length],
-      b_in_nv_area: f % 3 === 0,
-      b_geometry: gridFieldGeometry(f),
-    });
-    // Winter wheat (its harvest stored with its end date) and then grass: a main crop and a change of crop.
-    await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, {
-      b_lu_catalogue: 'nl_233',
-      b_lu_start: '2024-10-20',
-      b_lu_end: '2025-08-05',
-    });
-    await send(bench, 'POST', `/api/fields/${field.b_id}/cultivations`, { b_lu_catalogue: 'nl_265', b_lu_start: '2025-08-20' });
-    await send(bench, 'POST', `/api/fields/${field.b_id}/soil-analyses`, {
+const seedTemplateFarm = (bench: BenchApp, fieldCount: number): Promise<string> =>
+  seedBenchFarm(
+    bench,
+    normsFarm('Portfolio bench 0', fieldCount, {
       b_sampling_date: '2025-02-15',
       b_soiltype_agr: 'zeeklei',
       b_gwl_class: 'VI',
@@ -51,21 +32,8 @@ async function seedTemplateFarm(bench: BenchApp, fieldCount: number): Promise<st
       a_n_rt: 1800,
       a_p_cc: 2.1,
       a_p_al: 38,
-    });
-    await applyFertilizers(
-      bench,
-      field.b_id,
-      [
-        [slurry, 30, '2025-03-20'],
-        [kas, 350, '2025-03-01'],
-        [solid, 20, '2025-09-01'],
-        [kas, 200, '2025-04-15'],
-      ] as const,
-      'broadcasting',
-    );
-  }
-  return farm;
-}
+    }),
+  );
 
 // The identifiers a copy gets anew: the template's with the copy's number appended.
 const IDENTIFIERS = new Set(['b_id_farm', 'b_id', 'b_lu', 'b_id_harvesting', 'a_id', 'p_id', 'p_app_id']);

@@ -15,11 +15,12 @@ export const NO_FIELDS_MESSAGE = 'No fields in input';
 
 /** The field with what `calculate` gives, or with the message of the FieldCalculationError it throws. */
 export function fieldResult<B>(field: FieldIdentity, calculate: () => B): FieldResult<B> {
-  const identity = { b_id: field.b_id, b_area: field.b_area, b_bufferstrip: field.b_bufferstrip };
+  const { b_id, b_area, b_bufferstrip } = field;
+  // Literals, not `{ ...identity, balance }`: see calculations/inputs.ts withFertilizer.
   try {
-    return { ...identity, balance: calculate() };
+    return { b_id, b_area, b_bufferstrip, balance: calculate() };
   } catch (error) {
     if (!(error instanceof FieldCalculationError)) throw error;
-    return { ...identity, balance: null, errorMessage: `${error.message}. ${error.hint}` };
+    return { b_id, b_area, b_bufferstrip, balance: null, errorMessage: `${error.message}. ${error.hint}` };
   }
 }

@@ -1,7 +1,10 @@
-// A portfolio page reads each input once for all its farms: the statements it sends to the database are as
-// many for a page of one farm as for a page of six (counted through the database handle's statement listener).
+// A portfolio page reads each input once for all the farms of a run (RUN_FIELDS fields): the statements it sends
+// to the database are as many for a page of one farm as for a page of six small ones, and grow by the same
+// number with each run, not with each farm (counted through the database handle's statement listener).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_FIELDS } from '../../src/calculations/portfolio/page.js';
 import { appOn, call, createFarm, signUpWithKey, type Account, type TestApp } from '../helpers/app.js';
+import { farmOfFields } from '../helpers/bulk-fields.js';
 import { openTestDatabase, storageKinds } from '../helpers/databases.js';
 import { acquireFertilizer, createApplication, createField, makeCalculable } from '../helpers/fixtures.js';
 import { createOrganisation, shareWithOrganisation } from '../helpers/organisations.js';
@@ -18,6 +21,9 @@ describe.each(storageKinds)('statements of a portfolio page on %s', (kind) => {
   let small: string;
   let large: string;
   const largeFarms: string[] = [];
+  /** Organisations of two and of three farms of 0.6 × RUN_FIELDS fields each: two runs, three runs. */
+  let twoRuns: string;
+  let threeRuns: string;
   let sent: string[] | undefined;
 
   beforeAll(async () => {
@@ -36,6 +42,13 @@ describe.each(storageKinds)('statements of a portfolio page on %s', (kind) => {
       if (i === 0) await shareWithOrganisation(t, user, farm, small, 'advisor');
       await shareWithOrganisation(t, user, farm, large, 'advisor');
       largeFarms.push(farm);
+    }
+    twoRuns = await createOrganisation(t, user, 'Twee ronden');
+    threeRuns = await createOrganisation(t, user, 'Drie ronden');
+    for (let i = 0; i < 3; i++) {
+      const farm = await farmOfFields(t, user.key, `Groot bedrijf ${i}`, Math.ceil(RUN_FIELDS * 0.6));
+      if (i < 2) await shareWithOrganisation(t, user, farm, twoRuns, 'advisor');
+      await shareWithOrganisation(t, user, farm, threeRuns, 'advisor');
     }
   });
   afterAll(() => t?.close());
@@ -70,6 +83,21 @@ describe.each(storageKinds)('statements of a portfolio page on %s', (kind) => {
       let farmByFarm = 0;
       for (const farm of largeFarms) farmByFarm += (await statementsOf(`/api/farms/${farm}/calculations/${path}`, body)).statements.length;
       expect(farmByFarm).toBeGreaterThan(six.length * 3);
+    });
+
+    it(`sends for a ${path} page the same statements more with each run of at most ${RUN_FIELDS} fields`, async () => {
+      const page = async (org: string, farms: number) => {
+        const { statements, answer } = await statementsOf(`/api/organisations/${org}/calculations/${path}`, body);
+        expect(answer.data).toHaveLength(farms);
+        return statements.length;
+      };
+      await page(twoRuns, 2);
+      await page(threeRuns, 3);
+      const one = await page(small, 1);
+      const two = await page(twoRuns, 2);
+      const three = await page(threeRuns, 3);
+      expect(two).toBeGreaterThan(one);
+      expect(three - two).toBe(two - one);
     });
   }
 });

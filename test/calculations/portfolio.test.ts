@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createFarm, expectProblem, signUpWithKey, startTestApp, type Account, type TestApp } from '../helpers/app.js';
+import { farmOfFields } from '../helpers/bulk-fields.js';
 import { storageKinds } from '../helpers/databases.js';
 import { acquireFertilizer, createApplication, createField, farmWithEverything, makeCalculable, rectangle } from '../helpers/fixtures.js';
 import { createOrganisation, shareWithOrganisation } from '../helpers/organisations.js';
@@ -218,18 +219,6 @@ describe.each(storageKinds)('a portfolio page cut by work on %s', (kind) => {
   let orgId: string;
   const farms: string[] = [];
 
-  /** A farm of `count` fields: one stored through the API, the others copies of it made in bulk. */
-  async function farmOfFields(name: string, count: number): Promise<string> {
-    const farm = (await createFarm(t.app, user.key, { b_name_farm: name })).b_id_farm;
-    const field = (await createField(t.app, user.key, farm, { b_soil_region: 'klei' })).b_id;
-    await makeCalculable(t.app, user.key, field);
-    await t.database.db.execute(sql`
-      insert into fields (b_id, b_id_farm, b_name, b_geometry, b_area, b_centroid, b_start, b_end, b_acquiring_method, b_bufferstrip, b_soil_region)
-      select b_id || '-' || n, b_id_farm, b_name || ' ' || n, b_geometry, b_area, b_centroid, b_start, b_end, b_acquiring_method, b_bufferstrip, b_soil_region
-      from fields, generate_series(1, ${count - 1}) as n where b_id = ${field}`);
-    return farm;
-  }
-
   beforeAll(async () => {
     t = await startTestApp(kind);
     user = await signUpWithKey(t.app);
@@ -242,7 +231,7 @@ describe.each(storageKinds)('a portfolio page cut by work on %s', (kind) => {
       ['Reus', 6_000],
       ['Na de reus', 1],
     ] as const) {
-      const farm = await farmOfFields(name, count);
+      const farm = await farmOfFields(t, user.key, name, count);
       await shareWithOrganisation(t, user, farm, orgId, 'advisor');
       farms.push(farm);
     }

@@ -1,7 +1,7 @@
 // /account and /account/developer-settings: who is signed in, their password and sessions, and the
 // way to their organisations and the API keys.
 import { SESSION_LIFETIME_MS, type SessionSummary, type User } from '../users-store.js';
-import { Breadcrumb, CsrfField, ErrorSummary, Moment, NewPasswordField, TextField } from './components.js';
+import { Breadcrumb, CsrfField, ErrorSummary, Moment, NewPasswordField, TableHead, TextField } from './components.js';
 import type { FieldErrors } from './forms.js';
 import { Layout } from './layout.js';
 import {
@@ -58,16 +58,7 @@ function SessionList({ csrf, sessions, total }: { csrf: string; sessions: Sessio
       <p class="aside">{`Each sign-in is a session, until you sign out or it expires ${SESSION_LIFETIME_DAYS} days after it began.`}</p>
       <div class="table-wrap">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span class="visually-hidden">Which</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Signed in', 'Last used', 'Expires']} last="Which" />
           <tbody>
             {sessions.map((session) => (
               <tr>

@@ -2,7 +2,7 @@
 // and the page that asks before a key is revoked.
 import type { ApiKeyMetadata } from '../api-keys-store.js';
 import type { User } from '../users-store.js';
-import { Breadcrumb, CsrfField, ErrorSummary, Moment, TextField } from './components.js';
+import { Breadcrumb, CsrfField, ErrorSummary, Moment, TableHead, TextField } from './components.js';
 import type { FieldErrors } from './forms.js';
 import { EXPIRY_CHOICES } from './key-expiry.js';
 import { FARM_FIELD_PREFIX, type FarmChoice, type KeyScopeValues } from './key-scope.js';
@@ -193,20 +193,7 @@ function KeyTable({ keys, total, farms }: { keys: ApiKeyMetadata[]; total: numbe
     <>
       <div class="table-wrap">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Prefix</th>
-              <th scope="col">Name</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Access</th>
-              <th scope="col">Farms</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Prefix', 'Name', 'Created', 'Last used', 'Expires', 'Access', 'Farms']} last="Actions" />
           <tbody>
             {keys.map((key) => (
               <tr>

@@ -121,3 +121,17 @@ export function Moment({ at, none }: { at: string | null; none: string }) {
   if (at === null) return <span class="never">{none}</span>;
   return <time datetime={at}>{`${at.slice(0, 10)} ${at.slice(11, 16)} UTC`}</time>;
 }
+
+/** The head of a table whose last column (its name read out, not shown) holds each row's buttons or marks. */
+export const TableHead = ({ columns, last }: { columns: string[]; last: string }) => (
+  <thead>
+    <tr>
+      {columns.map((column) => (
+        <th scope="col">{column}</th>
+      ))}
+      <th scope="col">
+        <span class="visually-hidden">{last}</span>
+      </th>
+    </tr>
+  </thead>
+);

@@ -12,7 +12,15 @@ export function harvestsInOrder(
     harvests
       .filter((h) => h.b_lu === cultivation.b_lu)
       .sort((a, b) => (a.b_lu_harvest_date < b.b_lu_harvest_date ? 1 : a.b_lu_harvest_date > b.b_lu_harvest_date ? -1 : 0))
-      .map((h) => ({ ...h, cultivation })),
+      // A literal, not `{ ...h, cultivation }` (see calculations/inputs.ts withFertilizer).
+      .map(({ b_id_harvesting, b_lu, b_lu_harvest_date, b_lu_yield, b_lu_n_harvestable }) => ({
+        b_id_harvesting,
+        b_lu,
+        b_lu_harvest_date,
+        b_lu_yield,
+        b_lu_n_harvestable,
+        cultivation,
+      })),
   );
 }
 

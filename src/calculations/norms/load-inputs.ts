@@ -125,11 +125,21 @@ export async function readNormsInputs(tx: Database, selection: FieldSelection, y
   const derogationsOf = groupBy(derogationRows, (d) => d.b_id_farm);
   const grazingOf = groupBy(grazingRows, (g) => g.b_id_farm);
   const certificationsOf = groupBy(certificationRows, (c) => c.b_id_farm);
-  const fieldsOf = byFarm(fieldRows, ({ b_id_farm, ...field }) => ({
-    ...field,
-    cultivations: cultivationsOf.get(field.b_id) ?? [],
-    soilAnalyses: analysesOf.get(field.b_id) ?? [],
-    applications: (applicationsOf.get(field.b_id) ?? []).map(withFertilizer),
+  // Each field a literal, never `{ ...row, more }` (see calculations/inputs.ts withFertilizer).
+  const fieldsOf = byFarm(fieldRows, (row) => ({
+    b_id: row.b_id,
+    b_area: row.b_area,
+    b_start: row.b_start,
+    b_end: row.b_end,
+    b_bufferstrip: row.b_bufferstrip,
+    b_soil_region: row.b_soil_region,
+    b_in_nv_area: row.b_in_nv_area,
+    b_in_gwbg: row.b_in_gwbg,
+    b_in_natura2000: row.b_in_natura2000,
+    b_in_derogation_free_zone: row.b_in_derogation_free_zone,
+    cultivations: cultivationsOf.get(row.b_id) ?? [],
+    soilAnalyses: analysesOf.get(row.b_id) ?? [],
+    applications: (applicationsOf.get(row.b_id) ?? []).map(withFertilizer),
   }));
   return new Map(
     [...fieldsOf].map(([farmId, fieldsOfFarm]) => [

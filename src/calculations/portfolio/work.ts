@@ -19,7 +19,7 @@ export async function fieldCounts(db: Database, farmIds: readonly string[]): Pro
   return rows.map((row) => row.fields);
 }
 
-/** How many of the farms with `counts` fields, from the first, one page takes on: at least one. */
+/** How many of the farms with `counts` fields, from the first, fit in `budget` fields: at least one. */
 export function farmsWithinBudget(counts: readonly number[], budget = MAX_PAGE_FIELDS): number {
   let fields = 0;
   for (const [index, count] of counts.entries()) {
@@ -27,4 +27,18 @@ export function farmsWithinBudget(counts: readonly number[], budget = MAX_PAGE_F
     if (fields > budget && index > 0) return index;
   }
   return counts.length;
+}
+
+/**
+ * The farms with `counts` fields cut, in their order, into runs of at most `budget` fields (a farm of more
+ * is a run of its own): each run's first farm and the farm after its last.
+ */
+export function runsWithin(counts: readonly number[], budget: number): Array<[start: number, end: number]> {
+  const runs: Array<[number, number]> = [];
+  for (let start = 0; start < counts.length;) {
+    const end = start + farmsWithinBudget(counts.slice(start), budget);
+    runs.push([start, end]);
+    start = end;
+  }
+  return runs;
 }

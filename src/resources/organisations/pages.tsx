@@ -3,7 +3,7 @@
 import { holds } from '../../access/organisation-roles.js';
 import { organisationRoles, PENDING_DAYS, type OrganisationRole } from '../../db/schema.js';
 import type { User } from '../../accounts/users-store.js';
-import { Breadcrumb, CsrfField, ErrorSummary, Moment, TextField } from '../../accounts/pages/components.js';
+import { Breadcrumb, CsrfField, ErrorSummary, Moment, TableHead, TextField } from '../../accounts/pages/components.js';
 import type { FieldErrors } from '../../accounts/pages/forms.js';
 import { Layout } from '../../accounts/pages/layout.js';
 import { ACCOUNT_PATH, ORGANISATIONS_PATH, organisationPath } from '../../accounts/pages/paths.js';
@@ -186,17 +186,7 @@ export function OrganisationPage({ user, csrf, organisation, members, total, for
         <h2 id="members-title">Members</h2>
         <div class="table-wrap">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">E-mail address</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Added</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail address', 'Name', 'Role', 'Added']} last="Actions" />
             <tbody>
               {members.map((member) => (
                 <MemberRow
