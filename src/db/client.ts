@@ -38,8 +38,8 @@ export interface DatabaseHandle {
   db: Database;
   /**
    * Rows of a hot read path's statement, sent to the driver as it is (no query builder on the way; the
-   * driver's own type parsing, so such statements return no dates). A PostgreSQL server plans it once
-   * per connection and then reuses the plan. PGlite has no named statements: an ordinary query there.
+   * driver's own type parsing, so such statements return no dates). Planned once: by a PostgreSQL server
+   * per connection, under its name; by the embedded database's thread (db/planned-once.ts).
    */
   rows<Row, Values extends Record<string, unknown>>(statement: Statement<Row, Values>, values: Values): Promise<Row[]>;
   /** Brings the schema up to date; safe to run on every start. */

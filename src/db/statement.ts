@@ -2,6 +2,7 @@
 // request costs about as much as running it. Its values are drizzle placeholders, filled per call.
 import { is, Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { plannedOnce } from './planned-once.js';
 
 const dialect = new PgDialect();
 
@@ -11,12 +12,12 @@ export class Statement<Row, Values extends Record<string, unknown>> {
   readonly text: string;
   readonly #slots: readonly Slot[];
 
-  /** `name` stands for this one SQL text: a PostgreSQL server plans it once per connection under that name. */
+  /** `name` stands for this one SQL text: a PostgreSQL server plans it once per connection under that name, PGlite once. */
   constructor(
     readonly name: string,
     query: SQL,
   ) {
-    const { sql, params } = dialect.sqlToQuery(query);
+    const { sql, params } = dialect.sqlToQuery(plannedOnce(query));
     this.text = sql;
     this.#slots = params.map((param) => (is(param, Placeholder) ? { placeholder: param.name } : { value: param }));
   }
