@@ -5,7 +5,7 @@
 // answered, and a connection whose answer makes no progress is closed by the send timeout.
 // Before the bounds, each socket held its whole answers (15 MB each here) for as long as it stayed open,
 // which was forever; with a bound per connection only, 64 sockets added some 750 MB.
-import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ import { createAppServer } from '../../src/app/node-server.js';
 import { templateDataDir } from '../helpers/databases.js';
 import { circle } from '../helpers/fixtures.js';
 import { killLeftoverServers, signUpOver, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { residentMiB } from '../../bench/resident.js';
+import { socketInodes, tcpConnections } from '../../bench/tcp.js';
 
 /** Fields of 10,000 positions (~380 KB of GeoJSON each): one list of 200 would be some 15 MB. */
 const FIELDS = 40;
@@ -30,29 +32,10 @@ const DEADLINE_MS = 240_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The resident memory of process `pid`, MB. */
-function residentMb(pid: number): number {
-  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(line![1]) / 1024;
-}
-
 /** The ports of the TCP peers of the sockets process `pid` holds open. */
 function peerPorts(pid: number): Set<number> {
-  const inodes = new Set<string>();
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-    try {
-      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-      if (socket) inodes.add(socket[1]!);
-    } catch {
-      // closed while listed
-    }
-  }
-  const ports = new Set<number>();
-  for (const line of readFileSync(`/proc/${pid}/net/tcp`, 'utf8').trim().split('\n').slice(1)) {
-    const columns = line.trim().split(/\s+/);
-    if (inodes.has(columns[9]!)) ports.add(parseInt(columns[2]!.split(':')[1]!, 16));
-  }
-  return ports;
+  const inodes = socketInodes(pid);
+  return new Set(tcpConnections().flatMap(({ inode, remotePort }) => (inodes.has(inode) ? [remotePort] : [])));
 }
 
 let dataDir: string;
@@ -106,7 +89,7 @@ it.runIf(existsSync('/proc/self/status'))(
       await response.arrayBuffer();
     };
     await Promise.all(Array.from({ length: SOCKETS }, warmUp));
-    const baseline = residentMb(server.pid);
+    const baseline = residentMiB(server.pid);
 
     const { hostname, port } = new URL(server.url);
     const request = `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${key}\r\nAccept: application/geo+json\r\n\r\n`;
@@ -128,7 +111,7 @@ it.runIf(existsSync('/proc/self/status'))(
     // Poll until the server has closed every one of them.
     let peak = baseline;
     while (stillOpen() > 0 && Date.now() < deadline) {
-      peak = Math.max(peak, residentMb(server.pid));
+      peak = Math.max(peak, residentMiB(server.pid));
       await sleep(100);
     }
     const open = stillOpen();
