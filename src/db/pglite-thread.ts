@@ -11,9 +11,9 @@
 // other statement waits while a transaction is open, so each of its round trips through the main thread
 // counts: BEGIN goes with the transaction's first statement (`begin`: the thread runs BEGIN, then the
 // statement only if BEGIN succeeded), and the main thread waits for a transaction's answers itself, for a
-// moment (TRANSACTION_WAIT_MS), woken through shared memory, rather than a turn of its event loop later
-// (under load a turn took 5 ms, and a write held the database for 25 ms); the answers are taken off the
-// port in order, so none overtakes an earlier one. A statement that takes longer is awaited in the event
+// moment (TRANSACTION_WAIT_MS), woken through shared memory, rather than a turn of its busy event loop
+// later (docs/performance.md has the figures); the answers are taken off the port in order, so none
+// overtakes an earlier one. A statement that takes longer is awaited in the event
 // loop like any other: a long cascade delete must not stop /health.
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
