@@ -201,16 +201,106 @@ it(
         sockets.push(socket);
       }
       await until(() => answered === 64);
-      // What the operating system took of each answer at once is off the budget: each holds a few MB less.
-      await until(() => open <= budget / (answerBytes / 2));
+      // Each answer counts whole until its last piece has left, as its body stays in memory till then.
+      await until(() => open <= budget / answerBytes);
       expect(answered).toBe(64);
-      expect(open).toBeLessThanOrEqual(budget / (answerBytes / 2));
+      expect(open).toBeLessThanOrEqual(budget / answerBytes);
       expect(open).toBeGreaterThan(0);
       const response = await fetch(`http://127.0.0.1:${port}/`);
       expect(response.status).toBe(200);
       expect((await response.arrayBuffer()).byteLength).toBe(answerBytes);
     } finally {
       for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
+  },
+  2 * DEADLINE_MS,
+);
+
+/** A server of `createAppServer` answering every request with `answer`, listening on a free port. */
+async function answering(answer: string, sendTimeoutSeconds: number, answered = () => {}) {
+  const app = () => {
+    answered();
+    return new Response(answer);
+  };
+  const server = createAppServer(app, {
+    errorsUrl: 'http://127.0.0.1/errors',
+    sendTimeoutSeconds,
+    heldAnswersBytes: 1024 * 1024 * 1024,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+it(
+  'closes a connection whose answer makes no progress at the send timeout, late by about one turn of a busy event loop at most',
+  async () => {
+    const sendTimeoutSeconds = 2;
+    let handedOverAt = 0;
+    let closedAt = 0;
+    // The app's answer, handed to Node at once: what the operating system takes of it then is its only progress.
+    const { server, port } = await answering('x'.repeat(32 * 1024 * 1024), sendTimeoutSeconds, () => (handedOverAt = performance.now()));
+    server.once('connection', (socket) => socket.once('close', () => (closedAt = performance.now())));
+    // The event loop busy for BUSY_MS in every turn of BUSY_MS + 10: each timer fires up to BUSY_MS late.
+    const BUSY_MS = 150;
+    const busy = setInterval(() => {
+      const until = performance.now() + BUSY_MS;
+      while (performance.now() < until);
+    }, 10);
+    const socket = connect(port, '127.0.0.1');
+    try {
+      socket.on('error', () => {});
+      await once(socket, 'connect');
+      socket.pause();
+      socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      // Long enough for the old close, which counted ten periods and started again whenever a timer fired late.
+      const deadline = performance.now() + 30_000;
+      while (closedAt === 0 && performance.now() < deadline) await sleep(20);
+      clearInterval(busy);
+      expect(handedOverAt).toBeGreaterThan(0);
+      expect(closedAt).toBeGreaterThan(0);
+      const afterMs = closedAt - handedOverAt;
+      expect(afterMs).toBeGreaterThanOrEqual(sendTimeoutSeconds * 1000);
+      // A timer may fire one busy turn late; a bound that added up over ten periods would not hold.
+      expect(afterMs).toBeLessThan(sendTimeoutSeconds * 1000 + 4 * BUSY_MS + 500);
+    } finally {
+      clearInterval(busy);
+      socket.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
+  },
+  2 * DEADLINE_MS,
+);
+
+it(
+  'does not cut off a client that reads a large answer slowly but steadily, however long the whole takes',
+  async () => {
+    const sendTimeoutSeconds = 1;
+    const answer = 'x'.repeat(32 * 1024 * 1024);
+    const { server, port } = await answering(answer, sendTimeoutSeconds);
+    const socket = connect(port, '127.0.0.1');
+    let received = 0;
+    const reading = setInterval(() => {
+      // 128 KiB every 20 ms or so: what is left after the operating system's queues takes seconds.
+      for (let taken = 0, chunk: Buffer | null; taken < 128 * 1024 && (chunk = socket.read() as Buffer | null) !== null;) {
+        taken += chunk.byteLength;
+        received += chunk.byteLength;
+      }
+    }, 20);
+    try {
+      socket.on('error', () => {});
+      await once(socket, 'connect');
+      socket.pause();
+      socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      await until(() => socket.readableEnded || socket.destroyed);
+      // The header lines besides the answer.
+      expect(received).toBeGreaterThan(answer.length);
+      expect(socket.readableEnded).toBe(true);
+    } finally {
+      clearInterval(reading);
+      socket.destroy();
       server.closeAllConnections();
       server.close();
     }
