@@ -2,7 +2,7 @@
 // connections), `npm run load -- --database embedded --seconds 60 --rounds 5` for longer runs. 70 % reads,
 // 25 % writes, 5 % calculations over 50 users, each with its own farm and 20 keys that its requests take
 // turns with. Prints throughput and p50/p99 per category as median (min–max) over the rounds, failures,
-// and the server's peak resident memory.
+// the server's peak resident memory, and the CPU time per request of the server and of PostgreSQL.
 // LOAD_BEFORE=<another checkout> measures that checkout's server in the same run: each build on a database
 // of its own, set up through its own API by this driver, the builds taking turns round by round (before,
 // after, before, after…), each round a fresh server process; then "after ÷ before" round by round.
@@ -15,6 +15,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { atExit } from '../bench/cleanup.js';
+import { postgresCpuMs, processCpuMs } from '../bench/cpu-time.js';
 import { freshDatabase } from '../bench/postgres.js';
 import { startServer } from '../bench/processes.js';
 import { progress } from '../bench/report.js';
@@ -61,6 +62,8 @@ function loadBuilds(): Build[] {
 interface Side {
   build: Build;
   env: Record<string, string>;
+  /** Whether its database is the PostgreSQL server, whose processes' CPU time is then counted too. */
+  onPostgres: boolean;
   workload?: Workload;
   rounds: LoadRound[];
 }
@@ -87,8 +90,13 @@ async function round(side: Side, number: number): Promise<void> {
     }
     progress(`${build.label}, round ${number}: measuring for ${setting.seconds} s`);
     const memory = watchMemory(server.pid);
+    const cpuBefore = { serverMs: processCpuMs(server.pid), databaseMs: side.onPostgres ? postgresCpuMs() : 0 };
     const result = await runLoad(client, side.workload, setting.connections, setting.seconds, 2_000 * number);
-    side.rounds.push({ result, memory: memory.stop() });
+    const cpu = {
+      serverMs: processCpuMs(server.pid) - cpuBefore.serverMs,
+      databaseMs: side.onPostgres ? postgresCpuMs() - cpuBefore.databaseMs : null,
+    };
+    side.rounds.push({ result, memory: memory.stop(), cpu });
   } finally {
     client.close();
     await server.stop();
@@ -96,8 +104,8 @@ async function round(side: Side, number: number): Promise<void> {
 }
 
 /** Every build on a database of its own (`databases[i]` for build i), the builds taking turns round by round. */
-async function measureDatabase(title: string, databases: Record<string, string>[]): Promise<void> {
-  const sides: Side[] = loadBuilds().map((build, index) => ({ build, env: databases[index]!, rounds: [] }));
+async function measureDatabase(title: string, databases: Record<string, string>[], onPostgres: boolean): Promise<void> {
+  const sides: Side[] = loadBuilds().map((build, index) => ({ build, env: databases[index]!, onPostgres, rounds: [] }));
   for (let number = 1; number <= setting.rounds; number++) {
     for (const side of sides) await round(side, number);
   }
@@ -119,6 +127,7 @@ if (values.database === 'both' || values.database === 'embedded') {
   await measureDatabase(
     'Embedded database (PGlite)',
     builds.map((_, index) => ({ DATA_DIR: join(folder, `akker-${index}`), DATABASE_URL: '' })),
+    false,
   );
   rmSync(folder, { recursive: true, force: true });
   forget();
@@ -130,6 +139,7 @@ if (values.database === 'both' || values.database === 'postgres') {
     await measureDatabase(
       'PostgreSQL',
       databases.map(({ url }) => ({ DATABASE_URL: url })),
+      true,
     );
   } finally {
     for (const database of databases) await database.drop();

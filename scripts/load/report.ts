@@ -18,17 +18,22 @@ export interface LoadSetting {
 export interface LoadRound {
   result: LoadResult;
   memory: { peakMiB: number; highWaterMiB: number };
+  /** CPU milliseconds over the measured seconds: the server's (its threads included), and PostgreSQL's (null on the embedded database). */
+  cpu: { serverMs: number; databaseMs: number | null };
 }
 
 /** What one round measured, by category and in all. */
 interface RoundFigures {
   throughput: number;
+  /** CPU microseconds per answered request. */
+  serverCpu: number;
+  databaseCpu: number | null;
   byCategory: Record<Category, { perSecond: number; p50: number; p99: number }>;
 }
 
 const CATEGORIES = ['read', 'write', 'calculation'] as const;
 
-function figures({ result }: LoadRound): RoundFigures {
+function figures({ result, cpu }: LoadRound): RoundFigures {
   const byCategory = {} as RoundFigures['byCategory'];
   let total = 0;
   for (const category of CATEGORIES) {
@@ -36,7 +41,13 @@ function figures({ result }: LoadRound): RoundFigures {
     total += sorted.length;
     byCategory[category] = { perSecond: sorted.length / result.seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
   }
-  return { throughput: total / result.seconds, byCategory };
+  const perRequest = (ms: number) => (ms * 1000) / total;
+  return {
+    throughput: total / result.seconds,
+    serverCpu: perRequest(cpu.serverMs),
+    databaseCpu: cpu.databaseMs === null ? null : perRequest(cpu.databaseMs),
+    byCategory,
+  };
 }
 
 const whole = (n: number) => n.toFixed(0);
@@ -102,6 +113,13 @@ export function printLoad(title: string, setting: LoadSetting, sides: { build: B
         for (const [what, count] of result[category].failures) failures.set(what, (failures.get(what) ?? 0) + count);
       }
     }
+    const databaseCpu = all.flatMap((f) => (f.databaseCpu === null ? [] : [f.databaseCpu]));
+    console.log(
+      `    CPU µs per request: server ${describeSpread(
+        all.map((f) => f.serverCpu),
+        whole,
+      )}` + (databaseCpu.length > 0 ? `, PostgreSQL ${describeSpread(databaseCpu, whole)}` : ''),
+    );
     console.log(`    failed: ${[...failures.values()].reduce((a, b) => a + b, 0)}`);
     for (const [what, count] of failures) console.log(`      ${count} × ${what}`);
   }
@@ -114,6 +132,18 @@ export function printLoad(title: string, setting: LoadSetting, sides: { build: B
       change((f) => f.throughput),
       three,
     )}`,
+  );
+  const databaseCpuChange = after.figures.every((f) => f.databaseCpu !== null)
+    ? `, PostgreSQL ${describeSpread(
+        change((f) => f.databaseCpu!),
+        three,
+      )}`
+    : '';
+  console.log(
+    `    CPU per request: server ${describeSpread(
+      change((f) => f.serverCpu),
+      three,
+    )}${databaseCpuChange}`,
   );
   for (const category of CATEGORIES) {
     console.log(

@@ -1,8 +1,9 @@
 // The audit trail: every write records who did it (user, and the key when one was used), what and when.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../core/principal.js';
 import { newId } from '../core/secrets.js';
-import type { Database } from '../db/client.js';
+import { statementRows, type Database } from '../db/client.js';
+import { Statement } from '../db/statement.js';
 import { selectPage } from '../db/paging.js';
 import { auditLog } from '../db/schema.js';
 import type { PageQuery } from '../db/paging.js';
@@ -16,6 +17,23 @@ export type AuditAction = (typeof auditLog.$inferSelect)['action'];
  */
 export type AuditedKind = ResourceKind | 'access' | 'organisation access' | 'derogation' | 'grazing intention';
 
+type AuditEntryValues = {
+  auditId: string;
+  farmId: string;
+  userId: string;
+  keyId: string | null;
+  action: AuditAction;
+  kind: AuditedKind;
+  resourceId: string;
+};
+
+const recordWriteStatement = new Statement<never, AuditEntryValues>(
+  'record_write',
+  sql`insert into audit_log (audit_id, b_id_farm, user_id, key_id, action, resource_type, resource_id)
+    values (${sql.placeholder('auditId')}, ${sql.placeholder('farmId')}, ${sql.placeholder('userId')}, ${sql.placeholder('keyId')},
+      ${sql.placeholder('action')}, ${sql.placeholder('kind')}, ${sql.placeholder('resourceId')})`,
+);
+
 /** Recorded in the transaction of the write, so an entry exists exactly when the write happened. */
 export async function recordWrite(
   tx: Database,
@@ -25,14 +43,14 @@ export async function recordWrite(
   kind: AuditedKind,
   resourceId: string,
 ): Promise<void> {
-  await tx.insert(auditLog).values({
-    audit_id: newId(),
-    b_id_farm: farmId,
-    user_id: principal.userId,
-    key_id: principal.keyId,
+  await statementRows(tx, recordWriteStatement, {
+    auditId: newId(),
+    farmId,
+    userId: principal.userId,
+    keyId: principal.keyId,
     action,
-    resource_type: kind,
-    resource_id: resourceId,
+    kind,
+    resourceId,
   });
 }
 

@@ -2,8 +2,8 @@
 // that holds the farm's row from the check to the commit.
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../core/principal.js';
-import { queryRows, type Database } from '../db/client.js';
-import { plannedOnce } from '../db/planned-once.js';
+import { statementRows, type Database } from '../db/client.js';
+import { Statement } from '../db/statement.js';
 import { recordWrite, type AuditAction, type AuditedKind } from './audit.js';
 import { allowedFarm, authorize, type Action, type ResourceKind } from './roles.js';
 
@@ -36,15 +36,25 @@ async function holdFarm(tx: Database, farmId: string): Promise<void> {
   await tx.execute(sql`select 1 from farms where b_id_farm = ${farmId} for no key update`);
 }
 
+/** The statements of holdFarmIfAllowed, one for each kind of resource and action, made when first asked. */
+const holdStatements = new Map<string, Statement<{ held: number }, { id: string; userId: string }>>();
+
+function holdStatement(kind: ResourceKind, action: Action) {
+  const name = `hold_${kind.replaceAll(' ', '_')}_${action}`;
+  let statement = holdStatements.get(name);
+  if (statement === undefined) {
+    statement = new Statement(name, sql`select 1 as held from farms where b_id_farm = (${allowedFarm(kind, action)}) for no key update`);
+    holdStatements.set(name, statement);
+  }
+  return statement;
+}
+
 /**
  * Holds the farm of the target as holdFarm does, in the same statement that finds it, but only when the
  * principal's role there allows the write: a caller without the role holds nothing. Whether it did.
  */
 async function holdFarmIfAllowed(tx: Database, principal: Principal, target: WriteTarget, action: Action): Promise<boolean> {
-  const held = await queryRows(
-    tx,
-    plannedOnce(sql`select 1 from farms where b_id_farm = (${allowedFarm(principal, target.kind, target.id, action)}) for no key update`),
-  );
+  const held = await statementRows(tx, holdStatement(target.kind, action), { id: target.id, userId: principal.userId });
   return held.length > 0;
 }
 

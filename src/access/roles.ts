@@ -4,12 +4,11 @@
 // changes nothing.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { isScoped, scopeReaches, type Principal } from '../core/principal.js';
-import { queryRows, type Database } from '../db/client.js';
+import { queryRows, statementRows, type Database } from '../db/client.js';
 import { firstRow } from '../db/first-row.js';
-import { plannedOnce } from '../db/planned-once.js';
 import type { FarmRole } from '../db/schema.js';
 import { DomainError, notFound } from '../core/domain-errors.js';
-import { keyStillActive, settleKeyCheck } from './key-check.js';
+import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from './key-check.js';
 
 /**
  * `read` and `oversee` (see who has access and the audit trail: owners only) read; the others change
@@ -60,17 +59,17 @@ export const effectiveRole = (farmId: SQL, userId: SQL | Placeholder) => sql`(
 
 /** Each kind of resource, with the query that finds the farm it belongs to. */
 const farmOf = {
-  farm: (id: string) => sql`select b_id_farm from farms where b_id_farm = ${id}`,
-  field: (id: string) => sql`select b_id_farm from fields where b_id = ${id}`,
-  cultivation: (id: string) => sql`select f.b_id_farm from cultivations c join fields f on f.b_id = c.b_id where c.b_lu = ${id}`,
-  harvest: (id: string) =>
+  farm: (id: Placeholder) => sql`select b_id_farm from farms where b_id_farm = ${id}`,
+  field: (id: Placeholder) => sql`select b_id_farm from fields where b_id = ${id}`,
+  cultivation: (id: Placeholder) => sql`select f.b_id_farm from cultivations c join fields f on f.b_id = c.b_id where c.b_lu = ${id}`,
+  harvest: (id: Placeholder) =>
     sql`select f.b_id_farm from harvests h join cultivations c on c.b_lu = h.b_lu join fields f on f.b_id = c.b_id where h.b_id_harvesting = ${id}`,
-  'soil analysis': (id: string) => sql`select f.b_id_farm from soil_analyses s join fields f on f.b_id = s.b_id where s.a_id = ${id}`,
-  fertilizer: (id: string) => sql`select b_id_farm from farm_fertilizers where p_id = ${id}`,
-  'fertilizer application': (id: string) =>
+  'soil analysis': (id: Placeholder) => sql`select f.b_id_farm from soil_analyses s join fields f on f.b_id = s.b_id where s.a_id = ${id}`,
+  fertilizer: (id: Placeholder) => sql`select b_id_farm from farm_fertilizers where p_id = ${id}`,
+  'fertilizer application': (id: Placeholder) =>
     sql`select f.b_id_farm from fertilizer_applications a join fields f on f.b_id = a.b_id where a.p_app_id = ${id}`,
-  'organic certification': (id: string) => sql`select b_id_farm from organic_certifications where b_id_organic = ${id}`,
-} satisfies Record<string, (id: string) => SQL>;
+  'organic certification': (id: Placeholder) => sql`select b_id_farm from organic_certifications where b_id_organic = ${id}`,
+} satisfies Record<string, (id: Placeholder) => SQL>;
 
 export type ResourceKind = keyof typeof farmOf;
 
@@ -103,14 +102,45 @@ export function authorizeAccountChange(principal: Principal, what: string): void
   }
 }
 
-/** A query of the farm the resource belongs to, when the principal's role there allows `action`; of no row otherwise. */
-export const allowedFarm = (principal: Principal, kind: ResourceKind, id: string, action: Action): SQL =>
-  sql`select r.b_id_farm from (${farmOf[kind](id)}) as r
-    join farm_access a on a.b_id_farm = r.b_id_farm and a.user_id = ${principal.userId}
+/** The placeholders of the statements below: the resource's id and the user's. */
+const resourceId = sql.placeholder('id');
+const userIdValue = sql.placeholder('userId');
+
+/**
+ * A query of the farm the resource (placeholder `id`) belongs to, when the role there of the user
+ * (placeholder `userId`) allows `action`; of no row otherwise.
+ */
+export const allowedFarm = (kind: ResourceKind, action: Action): SQL =>
+  sql`select r.b_id_farm from (${farmOf[kind](resourceId)}) as r
+    join farm_access a on a.b_id_farm = r.b_id_farm and a.user_id = ${userIdValue}
     where a.role in (${sql.join(
       rolesAllowed[action].map((role) => sql`${role}`),
       sql`, `,
     )})`;
+
+type AuthorizationRow = { b_id_farm: string | null; role: FarmRole | null };
+
+/** The authorization statement of each kind of resource, in its two forms (key-check.ts), made when first asked. */
+const authorizationStatements = new Map<ResourceKind, ReturnType<typeof authorizationStatementsOf>>();
+
+// The left join on (select 1) makes one row, with nulls where there is no such resource or no role.
+const authorizationStatementsOf = (kind: ResourceKind) =>
+  statementsCheckingKey<AuthorizationRow, KeyCheckValues & { id: string; userId: string }>(
+    `authorize_${kind.replaceAll(' ', '_')}`,
+    (keyActive) => sql`
+    select ${keyActive} as key_active, r.b_id_farm, ${effectiveRole(sql`r.b_id_farm`, userIdValue)} as role
+    from (select 1) as one
+    left join (${farmOf[kind](resourceId)}) as r on true`,
+  );
+
+function authorizationStatement(kind: ResourceKind, principal: Principal) {
+  let statements = authorizationStatements.get(kind);
+  if (statements === undefined) {
+    statements = authorizationStatementsOf(kind);
+    authorizationStatements.set(kind, statements);
+  }
+  return statements(principal);
+}
 
 /** Checks the principal may do `action` on the resource and returns the farm it belongs to. */
 export async function authorize(db: Database, principal: Principal, kind: ResourceKind, id: string, action: Action): Promise<string> {
@@ -125,14 +155,7 @@ export async function authorizeWithRole(
   id: string,
   action: Action,
 ): Promise<{ farmId: string; role: FarmRole }> {
-  const rows = await queryRows<{ key_active: boolean; b_id_farm: string | null; role: FarmRole | null }>(
-    db,
-    plannedOnce(sql`
-    select ${keyStillActive(principal)} as key_active, r.b_id_farm, ${effectiveRole(sql`r.b_id_farm`, sql`${principal.userId}`)} as role
-    from (select 1) as one
-    left join (${farmOf[kind](id)}) as r on true`),
-  );
-  // The left join on (select 1) makes one row, with nulls where there is no such resource or no role.
+  const rows = await statementRows(db, authorizationStatement(kind, principal), { id, userId: principal.userId, keyId: principal.keyId });
   const { key_active, b_id_farm, role } = firstRow(rows, 'authorization');
   settleKeyCheck(principal, key_active);
   // A role is on a farm: b_id_farm is null only with no role.

@@ -1,6 +1,7 @@
 // Queries on API keys. Only the SHA-256 hash of a raw key is ever stored.
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import { Statement } from '../db/statement.js';
 import { firstRow } from '../db/first-row.js';
 import { countRows, inOneSnapshot } from '../db/paging.js';
 import type { SelectedRow } from '../db/records.js';
@@ -134,14 +135,21 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string):
   return revoked.length > 0;
 }
 
-export async function findActiveKeyByHash(db: Database, keyHash: string) {
-  const [row] = await db
-    .select({ keyId: apiKeys.key_id, userId: apiKeys.user_id, expiresAt: apiKeys.expires_at, access: apiKeys.access, farms: apiKeys.farms })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.key_hash, keyHash), isActive()));
+const activeKeyByHashStatement = new Statement<
+  { key_id: string; user_id: string; expires_at_ms: number | null; access: KeyAccess; farms: string[] | null },
+  { hash: string }
+>(
+  'active_key_by_hash',
+  sql`select key_id, user_id, (extract(epoch from expires_at) * 1000)::float8 as expires_at_ms, access, farms
+    from api_keys where ${and(eq(apiKeys.key_hash, sql.placeholder('hash')), isActive())}`,
+);
+
+/** The active key with this hash, with its owner and scope; every write and every key not remembered asks. */
+export async function findActiveKeyByHash(database: DatabaseHandle, keyHash: string) {
+  const [row] = await database.rows(activeKeyByHashStatement, { hash: keyHash });
   if (row === undefined) return undefined;
-  const { access, farms, ...key } = row;
-  return { ...key, scope: { access, farms } satisfies KeyScope };
+  const { key_id: keyId, user_id: userId, expires_at_ms: expiresAtMs, access, farms } = row;
+  return { keyId, userId, expiresAtMs, scope: { access, farms } satisfies KeyScope };
 }
 
 export async function isKeyActive(db: Database, keyId: string): Promise<boolean> {

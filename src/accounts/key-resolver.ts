@@ -39,13 +39,13 @@ export class KeyResolver {
   }
 
   async #lookUp(hash: string, remembered: RememberedKey | undefined): Promise<Principal | null> {
-    const active = await findActiveKeyByHash(this.database.db, hash);
+    const active = await findActiveKeyByHash(this.database, hash);
     if (!active) {
       if (remembered) this.forget(remembered.keyId);
       return null;
     }
     const { keyId, userId, scope } = active;
-    this.memory.rememberKey({ hash, keyId, userId, scope, expiresAtMs: active.expiresAt?.getTime() ?? null });
+    this.memory.rememberKey({ hash, keyId, userId, scope, expiresAtMs: active.expiresAtMs });
     return { userId, keyId, scope, verified: true };
   }
 

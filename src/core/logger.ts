@@ -7,7 +7,7 @@ export type { Logger };
 /**
  * `destination`: where the lines go (stdout when absent); tests give a stream of their own. Written
  * synchronously: an asynchronous destination made the farm read dearer (its write completions wake the
- * event loop; docs/performance.md).
+ * event loop; docs/performance.md). pino's own default for stdout is asynchronous, hence the explicit one.
  */
 export function createLogger(level: Config['logLevel'], destination?: DestinationStream): Logger {
   return pino(
@@ -19,6 +19,6 @@ export function createLogger(level: Config['logLevel'], destination?: Destinatio
       formatters: { level: (label) => ({ level: label }) },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    destination,
+    destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }

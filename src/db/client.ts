@@ -129,6 +129,15 @@ export async function openPglite(dataDir: string, log: DatabaseLog = ownLog()): 
   }
 }
 
+/** Rows of a prebuilt statement on any database or transaction (`DatabaseHandle.rows` is the pool's, with no drizzle at all). */
+export function statementRows<Row, Values extends Record<string, unknown>>(
+  db: Database,
+  statement: Statement<Row, Values>,
+  values: Values,
+): Promise<Row[]> {
+  return queryRows<Row & Record<string, unknown>>(db, statement.query(values));
+}
+
 /** Runs raw SQL and returns its rows; PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   return (await db.execute<T>(query)).rows;
