@@ -3,7 +3,7 @@
 // UTF-8 buffer sized for three bytes a character (a 4 MB answer took 12 MB), and no part of the write
 // counts as sent until its last byte is. Here a large body becomes one UTF-8 Buffer, its own size, and
 // is written in pieces of PIECE_BYTES, each once the one before has left: every piece the client takes
-// is progress that can be seen (`progressAt`), and Node holds one piece at a time beside the body.
+// is progress that can be seen (`progressAt`), and Node is handed one piece of it at a time.
 import { ServerResponse, type IncomingMessage } from 'node:http';
 
 /** Each piece taken by the client starts the send timeout again: 64 KiB is what a client must take in that time. */
@@ -12,7 +12,7 @@ const PIECE_BYTES = 64 * 1024;
 export class PacedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   /** When the answer was handed over or a piece of it last left for the client (performance.now()). */
   progressAt = 0;
-  /** The body being written, until its last piece is handed to Node or the connection is gone. */
+  /** The body being written, until its last piece has left (a piece keeps the whole in memory) or the connection is gone. */
   private body: Buffer | undefined;
 
   /** What the answer holds in memory until its client takes it: the body being written, or what Node holds. */
@@ -25,7 +25,9 @@ export class PacedResponse<Request extends IncomingMessage = IncomingMessage> ex
     const body = largeBody(chunk, typeof encoding === 'string' ? encoding : 'utf8');
     if (body === undefined) return typeof encoding === 'string' ? super.end(chunk, encoding, callback) : super.end(chunk, encoding);
     this.body = body;
-    this.once('close', () => (this.body = undefined));
+    const release = () => (this.body = undefined);
+    this.once('finish', release);
+    this.once('close', release);
     this.writeFrom(0, typeof encoding === 'function' ? encoding : callback);
     return this;
   }
@@ -35,9 +37,7 @@ export class PacedResponse<Request extends IncomingMessage = IncomingMessage> ex
     for (let start = offset; this.body !== undefined && !this.destroyed; start += PIECE_BYTES) {
       const end = start + PIECE_BYTES;
       if (end >= this.body.byteLength) {
-        const last = this.body.subarray(start);
-        this.body = undefined;
-        super.end(last, callback);
+        super.end(this.body.subarray(start), callback);
         return;
       }
       if (!this.write(this.body.subarray(start, end), progress)) {
