@@ -6,9 +6,9 @@
 // and its children) idle before and at its peak while the sockets hold, against a target of 256 MiB
 // added; /health and a farm read asked every 100 ms meanwhile by another client (how many answered, the
 // longest wait); and, per socket, how long after the last progress of its answer the server closed it,
-// against SEND_TIMEOUT_SECONDS (closed within a tenth more, operations.md) unless the budget of
-// HELD_ANSWERS_MB closed it before. The bytes loopback's kernel queues took of the answers (not Akker's
-// memory) are shown beside them.
+// against SEND_TIMEOUT_SECONDS (closed then, late by a busy turn of its event loop: at most
+// CLOSE_LATE_MS here) unless the budget of HELD_ANSWERS_MB closed it before. The bytes loopback's
+// kernel queues took of the answers (not Akker's memory) are shown beside them.
 // Settings: BENCH_SOCKETS (64), BENCH_PIPELINED (1,2: the cases, GETs a socket sends at once),
 // BENCH_FIELDS (12), BENCH_SEND_TIMEOUT_SECONDS (5: Akker's SEND_TIMEOUT_SECONDS), HELD_ANSWERS_MB
 // (unset: Akker's default, 64), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
@@ -41,6 +41,8 @@ if (PIPELINED.some((n) => !Number.isInteger(n) || n < 1))
 const postgresServerUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Issue 43: what the never-reading sockets may add to the server's resident memory. */
 const TARGET_ADDED_MIB = 256;
+/** How late a close at the send timeout may be: one turn of Akker's event loop, busy making answers (operations.md). */
+const CLOSE_LATE_MS = 500;
 const ASK_EVERY_MS = 100;
 const SAMPLE_EVERY_MS = 50;
 /** Before the idle figure: what the set-up left behind settles. */
@@ -224,12 +226,12 @@ function print(f: Figures): boolean {
   // A socket whose answers the kernel took whole held nothing in Akker: its connection follows the keep-alive timeout.
   const takenWhole = closed.filter((h) => h.taken >= f.pipelined * f.pageBytes);
   const heldInAkker = afterProgress(closed.filter((h) => h.taken < f.pipelined * f.pageBytes));
-  // Closed before the send timeout: by the budget. The rest by the timeout, within a tenth more, give or
+  // Closed before the send timeout: by the budget. The rest by the timeout, within CLOSE_LATE_MS, give or
   // take a sample's gap at either end.
   const error = 2 * f.longestGapMs;
   const byBudget = heldInAkker.filter((ms) => ms < timeoutMs - error);
   const byTimeout = heldInAkker.filter((ms) => ms >= timeoutMs - error);
-  const lateMs = 1.1 * timeoutMs + error;
+  const lateMs = timeoutMs + CLOSE_LATE_MS + error;
   const late = byTimeout.filter((ms) => ms > lateMs).length;
   const memoryMet = added <= TARGET_ADDED_MIB;
   const othersMet = f.health.failed === 0 && f.farmRead.failed === 0 && f.health.answered > 0 && f.farmRead.answered > 0;

@@ -1,9 +1,10 @@
 // What the process holds of answers its clients have not yet taken, across all connections. An answer
-// handed to Node whole stays in memory until the operating system takes its last byte; a client that
+// stays in memory until the operating system takes its last byte (paced-response.ts); a client that
 // does not read keeps it there. The answers held together get one budget: past it, the connections
 // whose answers have waited longest are closed, so that clients that read keep being answered.
-// And an answer none of which reaches its client for the send timeout is dropped with its connection.
-import type { ServerResponse } from 'node:http';
+// And an answer of which nothing more reaches its client for the send timeout is dropped with its
+// connection.
+import type { PacedResponse } from './paced-response.js';
 
 export interface HeldAnswersOptions {
   /** Bytes the answers held for their clients may take together. */
@@ -12,18 +13,9 @@ export interface HeldAnswersOptions {
   sendTimeoutMs: number;
 }
 
-/**
- * Node's socket timeout is the progress signal: it fires only after a whole period in which none of a
- * pending write left (a write making progress re-arms it). Its first period always sees the part the
- * operating system took at once, so one period of the send timeout would close after up to twice it.
- * In periods of a tenth, the connection closes after the send timeout without progress, and at most a
- * tenth more.
- */
-const PERIODS = 10;
-
 export class HeldAnswers {
   /** In the order they were handed over, so the first is the one that has waited longest. */
-  private readonly answers = new Map<ServerResponse, number>();
+  private readonly answers = new Map<PacedResponse, number>();
   private heldBytes = 0;
 
   constructor(private readonly options: HeldAnswersOptions) {}
@@ -34,8 +26,8 @@ export class HeldAnswers {
   }
 
   /** Called once the app's answer is handed to Node: holds it to account until it is taken or dropped. */
-  handedOver(outgoing: ServerResponse): void {
-    const bytes = outgoing.writableLength;
+  handedOver(outgoing: PacedResponse): void {
+    const bytes = outgoing.heldBytes;
     if (bytes === 0) return;
     this.answers.set(outgoing, bytes);
     this.heldBytes += bytes;
@@ -52,7 +44,7 @@ export class HeldAnswers {
     }
   }
 
-  private drop(outgoing: ServerResponse): void {
+  private drop(outgoing: PacedResponse): void {
     const bytes = this.answers.get(outgoing);
     if (bytes !== undefined) {
       this.answers.delete(outgoing);
@@ -61,17 +53,21 @@ export class HeldAnswers {
     outgoing.destroy();
   }
 
-  private closeWhenUnread(outgoing: ServerResponse): void {
-    const period = this.options.sendTimeoutMs / PERIODS;
-    let quiet = 0;
-    let previous = performance.now();
-    outgoing.setTimeout(period, () => {
-      const now = performance.now();
-      // A period that ran longer than one and a half was re-armed by progress: counting starts again.
-      quiet = now - previous < 1.5 * period ? quiet + 1 : 1;
-      previous = now;
-      if (quiet >= PERIODS) this.drop(outgoing);
-      else outgoing.setTimeout(period);
-    });
+  /**
+   * The check is due a send timeout after the last progress: the timer is armed for the time left then,
+   * so that a late timer makes the close late by that once, not once a period.
+   */
+  private closeWhenUnread(outgoing: PacedResponse): void {
+    const { sendTimeoutMs } = this.options;
+    let timer: NodeJS.Timeout | undefined;
+    const check = () => {
+      const left = outgoing.progressAt + sendTimeoutMs - performance.now();
+      if (left > 0) timer = setTimeout(check, left);
+      else this.drop(outgoing);
+    };
+    check();
+    const stop = () => clearTimeout(timer);
+    outgoing.once('finish', stop);
+    outgoing.once('close', stop);
   }
 }

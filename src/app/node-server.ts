@@ -3,12 +3,13 @@
 // answered as problem+json like every other error, and Node's own refusals too (client-errors.ts).
 // Left to @hono/node-server, such a request gets a 400 with no body. What answers hold in memory is
 // bounded per connection (one answer at a time) and in all (held-answers.ts: one budget, and a client
-// that stops reading is cut off).
+// that stops reading is cut off), and a large answer is written a piece at a time (paced-response.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { refuseClientErrors } from './client-errors.js';
 import { HeldAnswers } from './held-answers.js';
+import { PacedResponse } from './paced-response.js';
 import { ApiError, errorCodes, problemBody } from '../http/problem.js';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
@@ -36,7 +37,7 @@ export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeout
       return new Response(null, { status: 500 });
     },
   });
-  const serve = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+  const serve = async (incoming: IncomingMessage, outgoing: PacedResponse) => {
     try {
       await listener(incoming, outgoing);
       held.handedOver(outgoing);
@@ -54,7 +55,7 @@ export function createAppServer(fetch: Fetch, { errorsUrl, hostname, sendTimeout
     if (next) next();
     else waiting.delete(socket);
   };
-  const server = createServer((incoming, outgoing) => {
+  const server = createServer({ ServerResponse: PacedResponse }, (incoming, outgoing) => {
     const { socket } = incoming;
     const start = () => {
       outgoing.once('close', () => startNext(socket));

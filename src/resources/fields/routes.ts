@@ -24,12 +24,15 @@ import { MAX_FEATURES_BYTES } from './page-bytes.js';
 import { SIMPLIFIED_RING_POSITIONS } from './simplify.js';
 import { geoJson, json } from '../../http/responses.js';
 import { negotiate } from '../../http/negotiation.js';
+import { Gate } from '../../http/gate.js';
 
 export const fieldResource = recordResource({ kind: 'field', plural: 'fields', id: 'b_id', schema: fieldSchema, parent: farmResource });
 
 const GEOJSON = 'application/geo+json';
 /** What the list answers in; the first is the default. */
 const LIST_MEDIA_TYPES = ['application/json', GEOJSON] as const;
+/** GeoJSON pages with geometries made at once (docs/operations.md); a request for another waits its turn. */
+const PAGES_MADE_AT_ONCE = 2;
 const varyAcceptHeader = {
   Vary: { schema: { type: 'string' as const, example: 'Accept' }, description: 'Accept: the media type of the answer depends on it.' },
 };
@@ -68,14 +71,20 @@ const listRoute = createRoute({
 export function fieldRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
+  // A GeoJSON page with its geometries takes several times its few MB while it is made (the rows, the
+  // parsed positions, the JSON text): the pages of many clients made at once held hundreds of MB.
+  const pagesInMaking = new Gate(PAGES_MADE_AT_ONCE);
 
   app.openapi(listRoute, async (c) => {
     const { b_id_farm } = c.req.valid('param');
     const query = c.req.valid('query');
     await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
     if (negotiate(c, LIST_MEDIA_TYPES) === GEOJSON) {
-      const { data, total } = await listFieldsWithGeometry(db, b_id_farm, query, query.geometry);
-      return geoJson(c, featureCollection(data, query, total), 200, { vary: 'Accept' });
+      const page = async () => {
+        const { data, total } = await listFieldsWithGeometry(db, b_id_farm, query, query.geometry);
+        return geoJson(c, featureCollection(data, query, total), 200, { vary: 'Accept' });
+      };
+      return query.geometry === 'none' ? page() : pagesInMaking.through(page);
     }
     const { data, total } = await listFields(db, b_id_farm, query);
     return json(c, envelope(data, query, total), 200, { vary: 'Accept' });
