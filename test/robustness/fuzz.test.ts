@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
 
 const SEED = 20_261_125;
-const COUNT = 2_200;
+const COUNT = 1_600;
 
 const failureLines = (report: FuzzReport) =>
   report.failures.map((f) => `${f.operation} [${f.label}] → ${f.status}: ${f.request}\n    ${f.problems.join('\n    ')}`);
