@@ -1,5 +1,6 @@
-// A statement of a hot read path, turned into SQL text once: on PostgreSQL, building the SQL on every
-// request costs about as much as running it. Its values are drizzle placeholders, filled per call.
+// A statement of a hot path (a read, a write's access check and audit entry), turned into SQL text once:
+// building the SQL on every request costs about as much as running it. Its values are drizzle
+// placeholders, filled per call, on the pool (`DatabaseHandle.rows`) or in a transaction (`query`).
 import { is, Param, Placeholder, SQL, StringChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { plannedOnce } from './planned-once.js';
