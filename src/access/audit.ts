@@ -4,7 +4,7 @@ import type { Principal } from '../core/principal.js';
 import { newId } from '../core/secrets.js';
 import { statementRows, type Database } from '../db/client.js';
 import { Statement } from '../db/statement.js';
-import { selectPage } from '../db/paging.js';
+import { selectPage, type PageGate } from '../db/paging.js';
 import { auditLog } from '../db/schema.js';
 import type { PageQuery } from '../db/paging.js';
 import type { ResourceKind } from './roles.js';
@@ -64,8 +64,8 @@ const columns = {
   created_at: auditLog.created_at,
 };
 
-export async function listAudit(db: Database, farmId: string, page: PageQuery) {
+export async function listAudit(db: Database, farmId: string, page: PageQuery, gate?: PageGate) {
   const where = eq(auditLog.b_id_farm, farmId);
-  const { data, total } = await selectPage(db, auditLog, columns, where, [auditLog.created_at, auditLog.audit_id], page);
+  const { data, total } = await selectPage(db, auditLog, columns, where, [auditLog.created_at, auditLog.audit_id], page, undefined, gate);
   return { data: data.map((entry) => ({ ...entry, created_at: entry.created_at.toISOString() })), total };
 }

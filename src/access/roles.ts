@@ -8,7 +8,8 @@ import { queryRows, statementRows, type Database } from '../db/client.js';
 import { firstRow } from '../db/first-row.js';
 import type { FarmRole } from '../db/schema.js';
 import { DomainError, notFound } from '../core/domain-errors.js';
-import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from './key-check.js';
+import type { PageGate } from '../db/paging.js';
+import { keyStillActive, settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from './key-check.js';
 
 /**
  * `read` and `oversee` (see who has access and the audit trail: owners only) read; the others change
@@ -59,17 +60,17 @@ export const effectiveRole = (farmId: SQL, userId: SQL | Placeholder) => sql`(
 
 /** Each kind of resource, with the query that finds the farm it belongs to. */
 const farmOf = {
-  farm: (id: Placeholder) => sql`select b_id_farm from farms where b_id_farm = ${id}`,
-  field: (id: Placeholder) => sql`select b_id_farm from fields where b_id = ${id}`,
-  cultivation: (id: Placeholder) => sql`select f.b_id_farm from cultivations c join fields f on f.b_id = c.b_id where c.b_lu = ${id}`,
-  harvest: (id: Placeholder) =>
+  farm: (id: Placeholder | string) => sql`select b_id_farm from farms where b_id_farm = ${id}`,
+  field: (id: Placeholder | string) => sql`select b_id_farm from fields where b_id = ${id}`,
+  cultivation: (id: Placeholder | string) => sql`select f.b_id_farm from cultivations c join fields f on f.b_id = c.b_id where c.b_lu = ${id}`,
+  harvest: (id: Placeholder | string) =>
     sql`select f.b_id_farm from harvests h join cultivations c on c.b_lu = h.b_lu join fields f on f.b_id = c.b_id where h.b_id_harvesting = ${id}`,
-  'soil analysis': (id: Placeholder) => sql`select f.b_id_farm from soil_analyses s join fields f on f.b_id = s.b_id where s.a_id = ${id}`,
-  fertilizer: (id: Placeholder) => sql`select b_id_farm from farm_fertilizers where p_id = ${id}`,
-  'fertilizer application': (id: Placeholder) =>
+  'soil analysis': (id: Placeholder | string) => sql`select f.b_id_farm from soil_analyses s join fields f on f.b_id = s.b_id where s.a_id = ${id}`,
+  fertilizer: (id: Placeholder | string) => sql`select b_id_farm from farm_fertilizers where p_id = ${id}`,
+  'fertilizer application': (id: Placeholder | string) =>
     sql`select f.b_id_farm from fertilizer_applications a join fields f on f.b_id = a.b_id where a.p_app_id = ${id}`,
-  'organic certification': (id: Placeholder) => sql`select b_id_farm from organic_certifications where b_id_organic = ${id}`,
-} satisfies Record<string, (id: Placeholder) => SQL>;
+  'organic certification': (id: Placeholder | string) => sql`select b_id_farm from organic_certifications where b_id_organic = ${id}`,
+} satisfies Record<string, (id: Placeholder | string) => SQL>;
 
 export type ResourceKind = keyof typeof farmOf;
 
@@ -156,13 +157,68 @@ export async function authorizeWithRole(
   action: Action,
 ): Promise<{ farmId: string; role: FarmRole }> {
   const rows = await statementRows(db, authorizationStatement(kind, principal), { id, userId: principal.userId, keyId: principal.keyId });
-  const { key_active, b_id_farm, role } = firstRow(rows, 'authorization');
+  return settleAuthorization(principal, kind, action, firstRow(rows, 'authorization'));
+}
+
+/** The answer of an authorization statement, or of a page gate: the principal's farm and role, or the error. */
+function settleAuthorization(
+  principal: Principal,
+  kind: ResourceKind,
+  action: Action,
+  { key_active, b_id_farm, role }: AuthorizationRow & { key_active: boolean },
+): { farmId: string; role: FarmRole } {
   settleKeyCheck(principal, key_active);
   // A role is on a farm: b_id_farm is null only with no role.
   if (b_id_farm === null) throw notFound(`The ${kind} does not exist.`);
   const reached = scopeReaches(principal.scope, b_id_farm) ? role : null;
   assertAllowed(principal, reached, action, kind);
   return { farmId: b_id_farm, role: reached };
+}
+
+/**
+ * The authorization of a list of the resource's records, folded into the statement that reads their page
+ * (db/paging.ts): the same columns the authorization statement selects, and the condition that they allow
+ * `action` on a farm the key reaches, so that the page's rows are read only when they do.
+ */
+export function listGate(principal: Principal, kind: ResourceKind, id: string, action: Action): PageGate {
+  const farm = sql`(${farmOf[kind](id)})`;
+  const keyActive = keyStillActive(principal);
+  const role = effectiveRole(farm, sql`${principal.userId}`);
+  const reaches = principal.scope.farms === null ? sql`true` : sql`${farm} = any(${sql.param(principal.scope.farms)}::text[])`;
+  const roles = sql.join(
+    rolesAllowed[action].map((allowed) => sql`${allowed}`),
+    sql`, `,
+  );
+  const allowed =
+    changes(action) && principal.scope.access === 'read' ? sql`false` : sql`(${keyActive} and ${role} in (${roles}) and ${reaches})`;
+  return {
+    columns: {
+      gate_key_active: sql<boolean>`${keyActive}`.as('gate_key_active'),
+      gate_farm: sql<string | null>`${farm}`.as('gate_farm'),
+      gate_role: sql<FarmRole | null>`${role}`.as('gate_role'),
+    },
+    allowed,
+  };
+}
+
+/**
+ * Settles a list's access after its read: as `authorize` answers, from the columns its page's statement
+ * read through `gate`, or, when its read took no gate, by asking now (its rows have not left yet).
+ */
+export async function authorizeList(
+  db: Database,
+  principal: Principal,
+  kind: ResourceKind,
+  id: string,
+  action: Action,
+  gate: PageGate,
+): Promise<void> {
+  if (gate.row === undefined) {
+    await authorize(db, principal, kind, id, action);
+    return;
+  }
+  const { gate_key_active, gate_farm, gate_role } = gate.row as { gate_key_active: boolean; gate_farm: string | null; gate_role: FarmRole | null };
+  settleAuthorization(principal, kind, action, { key_active: gate_key_active, b_id_farm: gate_farm, role: gate_role });
 }
 
 /** Whether `role` may do `action`, without throwing. */

@@ -1,9 +1,10 @@
 // One page of a list and the total, paged in SQL and read in one snapshot.
-import { count, sql, type SQL } from 'drizzle-orm';
+import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectedRow } from './records.js';
 import type { Database } from './client.js';
 import { firstRow } from './first-row.js';
+import { plannedOnce } from './planned-once.js';
 
 /** Which page of a list: how many items at most, after how many. */
 export interface PageQuery {
@@ -34,9 +35,13 @@ export function pageWithTotal<T>(db: Database, table: PgTable, where: SQL | unde
   });
 }
 
-/** The total of the rows of `table` that match `where`, as a column of a statement reading a page of them: computed once, in its snapshot. */
+/**
+ * The total of the rows of `table` that match `where`, as a column of a statement reading a page of them:
+ * computed once, in its snapshot. It marks the statement planned once: a page's statement takes as many
+ * shapes as its list has filters.
+ */
 const totalOf = (table: PgTable, where: SQL | undefined) =>
-  sql<number>`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`.mapWith(Number).as(TOTAL);
+  sql<number>`${plannedOnce(sql`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`)}`.mapWith(Number).as(TOTAL);
 const TOTAL = 'page_total';
 
 /** A table whose one row per row of the listed table the page's columns also read from (a product's name, say). */
@@ -46,9 +51,22 @@ export interface JoinedTable {
 }
 
 /**
+ * The reader's access check, folded into the statement that reads the page (access/roles.ts makes it):
+ * `columns` are selected with every row, `allowed` among them and as a condition, so no row is read
+ * that the reader may not see. After the read, `row` holds the columns' values, for the caller to settle.
+ */
+export interface PageGate {
+  columns: Record<string, SQL.Aliased>;
+  allowed: SQL;
+  row?: Record<string, unknown>;
+}
+const ALLOWED = 'gate_allowed';
+
+/**
  * One page of `columns` of the rows of `table` that match `where`, in `orderBy` order, and their total:
- * one statement, the total a column of each row. A page without rows carries no total: then the page
- * and the total are read again, in one snapshot.
+ * one statement, the total a column of each row, planned once. With a `gate`, only where it allows. A page
+ * without rows carries no total: then the gate and the total are read in a second statement, and when
+ * that total is not 0 (a page past the end) the page and the total are read again, in one snapshot.
  */
 export async function selectPage<TColumns extends Record<string, PgColumn | SQL.Aliased>>(
   db: Database,
@@ -58,23 +76,41 @@ export async function selectPage<TColumns extends Record<string, PgColumn | SQL.
   orderBy: PgColumn[],
   page: PageQuery,
   joined?: JoinedTable,
+  gate?: PageGate,
 ): Promise<{ data: SelectedRow<TColumns>[]; total: number }> {
   const selection: Record<string, PgColumn | SQL.Aliased> = columns;
-  const pageOf = (tx: Database, total?: SQL.Aliased<number>) => {
+  const gateColumns = gate ? { ...gate.columns, [ALLOWED]: sql<boolean>`${gate.allowed}`.as(ALLOWED) } : {};
+  const pageOf = (tx: Database, extra?: Record<string, SQL.Aliased>) => {
     const query = tx
-      .select(total ? { ...selection, [TOTAL]: total } : selection)
+      .select(extra ? { ...selection, ...extra } : selection)
       .from(table)
       .$dynamic();
     return (joined ? query.innerJoin(joined.table, joined.on) : query)
-      .where(where)
+      .where(gate ? and(where, gate.allowed) : where)
       .orderBy(...orderBy)
       .limit(page.limit)
       .offset(page.offset);
   };
   // The rows of `selection`, as drizzle types them for the concrete `columns` of a caller.
   const read = async (tx: Database) => (await pageOf(tx)) as SelectedRow<TColumns>[];
-  const rows = (await pageOf(db, totalOf(table, where))) as Array<SelectedRow<TColumns> & { [TOTAL]: number }>;
+  const extra = { ...gateColumns, [TOTAL]: totalOf(table, where) };
+  const rows = (await pageOf(db, extra)) as Array<Record<string, unknown>>;
   const [first] = rows;
-  if (first === undefined) return pageWithTotal(db, table, where, read);
-  return { data: rows.map(({ [TOTAL]: _total, ...row }) => row as unknown as SelectedRow<TColumns>), total: first[TOTAL] };
+  if (first === undefined) {
+    if (!gate) return pageWithTotal(db, table, where, read);
+    const row = firstRow(await db.select(extra).from(sql`(select 1) as one`), 'gate of an empty page') as Record<string, unknown>;
+    gate.row = pick(row, Object.keys(gateColumns));
+    if (row[ALLOWED] !== true || row[TOTAL] === 0) return { data: [], total: 0 };
+    return pageWithTotal(db, table, where, read);
+  }
+  if (gate) gate.row = pick(first, Object.keys(gateColumns));
+  const keys = Object.keys(selection);
+  return { data: rows.map((row) => pick(row, keys)) as SelectedRow<TColumns>[], total: first[TOTAL] as number };
+}
+
+/** The row with only `keys`, in their order. */
+function pick(row: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) picked[key] = row[key];
+  return picked;
 }

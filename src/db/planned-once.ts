@@ -11,11 +11,14 @@ import { sql, type SQL } from 'drizzle-orm';
 
 const MARK = '/* planned once */';
 
-/** `query`, sent under a name of its own: by the pool's clients on PostgreSQL, by the thread on PGlite. */
+/**
+ * `query`, sent under a name of its own: by the pool's clients on PostgreSQL, by the thread on PGlite. A
+ * part of a statement may carry the mark (a column of one drizzle's query builder makes): it marks the whole.
+ */
 export const plannedOnce = (query: SQL): SQL => sql`${sql.raw(MARK)} ${query}`;
 
-/** Whether a statement's text was marked by `plannedOnce`. */
-export const isPlannedOnce = (text: string): boolean => text.startsWith(MARK);
+/** Whether a statement's text carries the mark of `plannedOnce`. */
+export const isPlannedOnce = (text: string): boolean => text.includes(MARK);
 
 /** How many names a connection takes at most: a guard against a marked statement of unbounded shapes. */
 const NAMES_PER_CONNECTION = 200;

@@ -5,11 +5,11 @@
 // an operation states them only where it says something else.
 import { createRoute, type z } from '@hono/zod-openapi';
 import { auditedWrite } from '../access/audited-write.js';
-import { authorize, type Action } from '../access/roles.js';
+import { authorize, authorizeList, listGate, type Action } from '../access/roles.js';
 import type { Precondition } from '../core/entity-tags.js';
 import { notFound } from '../core/domain-errors.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
-import type { PageQuery } from '../db/paging.js';
+import type { PageGate, PageQuery } from '../db/paging.js';
 import { ApiRoutes } from '../http/api-routes.js';
 import {
   etagHeader,
@@ -40,7 +40,11 @@ export interface ListOperation<Q extends PageQuery, T> extends Described {
   /** Read by default; sharing needs share. */
   action?: Action;
   errors?: ErrorCode[];
-  list: (db: Database, parentId: string, query: Q) => Promise<{ data: T[]; total: number }>;
+  /**
+   * The page, read through `gate` (`selectPage` takes it) so that one statement reads the page and settles
+   * the caller's access; a list whose read does not take it is authorized after its read.
+   */
+  list: (db: Database, parentId: string, query: Q, gate: PageGate) => Promise<{ data: T[]; total: number }>;
 }
 
 export interface CreateOperation<I, T> extends Described {
@@ -111,8 +115,10 @@ export function listRecords<P extends string, Q extends PageQuery, T>(
   app.openapi(route, async (c) => {
     const parentId = pathValue(c.req.valid('param'), parent.id);
     const query = c.req.valid('query');
-    await authorize(db, c.get('principal'), parent.kind, parentId, action);
-    const { data, total } = await list(db, parentId, query);
+    const principal = c.get('principal');
+    const gate = listGate(principal, parent.kind, parentId, action);
+    const { data, total } = await list(db, parentId, query, gate);
+    await authorizeList(db, principal, parent.kind, parentId, action, gate);
     return json(c, envelope(data, query, total), 200);
   });
 }

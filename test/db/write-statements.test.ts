@@ -1,10 +1,19 @@
-// How many statements each write of the load test's mix sends to the database, BEGIN and COMMIT included:
-// pinned, so that a feature which adds one to every write is seen (docs/performance.md, "Statements per
-// write"). Counted through the database handle's statement listener, on each storage.
+// How many statements each write and each list read of the load test's mix sends to the database, BEGIN
+// and COMMIT included: pinned, so that a feature which adds one to every request is seen
+// (docs/performance.md, "Where the mix's time went"). Counted through the database handle's statement
+// listener, on each storage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOn, call, createFarm, signUpWithKey, type Account, type TestApp } from '../helpers/app.js';
 import { openTestDatabase, storageKinds } from '../helpers/databases.js';
-import { createField, rectangle } from '../helpers/fixtures.js';
+import {
+  acquireFertilizer,
+  createApplication,
+  createCultivation,
+  createField,
+  createHarvest,
+  createSoilAnalysis,
+  rectangle,
+} from '../helpers/fixtures.js';
 
 /**
  * The statements of each write, the same on both databases: the key looked up (a write is never served
@@ -19,11 +28,26 @@ const EXPECTED = {
   'delete field': 11,
 };
 
+/**
+ * The statements of each list read: one, the page with its total and the caller's access (its key's
+ * check folded in); an empty page asks for its total and the access again in a second.
+ */
+const EXPECTED_READS = {
+  'field list': 1,
+  'cultivation list': 1,
+  'harvest list': 1,
+  'soil analysis list': 1,
+  'application list': 1,
+  'empty harvest list': 2,
+};
+
 describe.each(storageKinds)('statements per write on %s', (kind) => {
   let t: TestApp;
   let user: Account;
   let farmId: string;
   let fieldId: string;
+  let cultivationId: string;
+  let bareCultivationId: string;
   let sent: string[] | undefined;
 
   beforeAll(async () => {
@@ -31,6 +55,17 @@ describe.each(storageKinds)('statements per write on %s', (kind) => {
     user = await signUpWithKey(t.app);
     farmId = (await createFarm(t.app, user.key)).b_id_farm;
     fieldId = (await createField(t.app, user.key, farmId)).b_id;
+    cultivationId = (await createCultivation(t.app, user.key, fieldId)).b_lu;
+    bareCultivationId = (await createCultivation(t.app, user.key, fieldId)).b_lu;
+    await createHarvest(t.app, user.key, cultivationId, { b_lu_harvest_date: '2025-06-01', b_lu_yield: 3000, b_lu_cp: 170 });
+    await createSoilAnalysis(t.app, user.key, fieldId);
+    const fertilizer = (await acquireFertilizer(t.app, user.key, farmId)).p_id;
+    await createApplication(t.app, user.key, fieldId, {
+      p_id: fertilizer,
+      p_app_amount_display: 100,
+      p_app_method: 'injection',
+      p_app_date: '2025-03-01',
+    });
   });
   afterAll(() => t.close());
 
@@ -86,5 +121,21 @@ describe.each(storageKinds)('statements per write on %s', (kind) => {
     await statementsOf(status, prepare);
     const statements = await statementsOf(status, prepare);
     expect({ count: statements.length, statements }).toEqual({ count: EXPECTED[name], statements });
+  });
+
+  const reads: Array<[keyof typeof EXPECTED_READS, () => string]> = [
+    ['field list', () => `/api/farms/${farmId}/fields?limit=20`],
+    ['cultivation list', () => `/api/fields/${fieldId}/cultivations`],
+    ['harvest list', () => `/api/cultivations/${cultivationId}/harvests`],
+    ['soil analysis list', () => `/api/fields/${fieldId}/soil-analyses`],
+    ['application list', () => `/api/fields/${fieldId}/fertilizer-applications`],
+    ['empty harvest list', () => `/api/cultivations/${bareCultivationId}/harvests`],
+  ];
+
+  it.each(reads)('%s', async (name, path) => {
+    const read = () => Promise.resolve(() => call(t.app, user.key, 'GET', path()));
+    await statementsOf(200, read);
+    const statements = await statementsOf(200, read);
+    expect({ count: statements.length, statements }).toEqual({ count: EXPECTED_READS[name], statements });
   });
 });

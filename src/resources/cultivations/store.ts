@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { findCrop, storedCrop, type CropEntry } from '../../catalogues/crops.js';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { selectPage } from '../../db/paging.js';
+import { selectPage, type PageGate } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
 import { fieldIdsOfFarm } from '../fields/store.js';
@@ -55,18 +55,18 @@ export async function getCultivation(db: Database, cultivationId: string) {
 }
 
 /** One page of the cultivations on the fields `onFields` selects (a condition on cultivations.b_id). */
-async function listCultivationsOn(db: Database, onFields: SQL, page: PageQuery & DateRange) {
+async function listCultivationsOn(db: Database, onFields: SQL, page: PageQuery & DateRange, gate?: PageGate) {
   const where = and(onFields, periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, page));
-  const { data, total } = await selectPage(db, cultivations, columns, where, [cultivations.created_at, cultivations.b_lu], page);
+  const { data, total } = await selectPage(db, cultivations, columns, where, [cultivations.created_at, cultivations.b_lu], page, undefined, gate);
   return { data: data.map(withCatalogue), total };
 }
 
-export const listCultivations = (db: Database, fieldId: string, page: PageQuery & DateRange) =>
-  listCultivationsOn(db, eq(cultivations.b_id, fieldId), page);
+export const listCultivations = (db: Database, fieldId: string, page: PageQuery & DateRange, gate?: PageGate) =>
+  listCultivationsOn(db, eq(cultivations.b_id, fieldId), page, gate);
 
 /** The cultivations of every field of the farm, in one list. */
-export const listFarmCultivations = (db: Database, farmId: string, page: PageQuery & DateRange) =>
-  listCultivationsOn(db, inArray(cultivations.b_id, fieldIdsOfFarm(db, farmId)), page);
+export const listFarmCultivations = (db: Database, farmId: string, page: PageQuery & DateRange, gate?: PageGate) =>
+  listCultivationsOn(db, inArray(cultivations.b_id, fieldIdsOfFarm(db, farmId)), page, gate);
 
 /** The harvests a cultivation has must still fit its crop and its period (409 otherwise). */
 function checkAgainstHarvests(crop: CropEntry, start: string, end: string | null, harvestDates: string[]): void {

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { selectPage, type PageQuery } from '../../db/paging.js';
+import { selectPage, type PageQuery, type PageGate } from '../../db/paging.js';
 import { derogations } from '../../db/schema.js';
 import { recordColumns } from '../../db/records.js';
 import { notFound } from '../../core/domain-errors.js';
@@ -19,8 +19,8 @@ async function readDerogation(db: Database, farmId: string, year: number): Promi
 }
 
 /** The farm's derogation years, earliest first. */
-export function listDerogations(db: Database, farmId: string, page: PageQuery) {
-  return selectPage(db, derogations, columns, eq(derogations.b_id_farm, farmId), [derogations.b_derogation_year], page);
+export function listDerogations(db: Database, farmId: string, page: PageQuery, gate?: PageGate) {
+  return selectPage(db, derogations, columns, eq(derogations.b_id_farm, farmId), [derogations.b_derogation_year], page, undefined, gate);
 }
 
 /** Records the derogation for `year`, unless the farm holds it already; `created` says which. */

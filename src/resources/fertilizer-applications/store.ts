@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { amountInKgPerHa, storedFertilizer, type AmountUnit } from '../../catalogues/fertilizers.js';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { selectPage } from '../../db/paging.js';
+import { selectPage, type PageGate } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { farmFertilizers, fertilizerApplications, fields } from '../../db/schema.js';
 import { recordColumns, type SelectedRow } from '../../db/records.js';
@@ -80,10 +80,10 @@ async function readApplication(tx: Database, applicationId: string) {
   return application;
 }
 
-export async function listApplications(db: Database, fieldId: string, page: PageQuery & DateRange) {
+export async function listApplications(db: Database, fieldId: string, page: PageQuery & DateRange, gate?: PageGate) {
   const where = and(eq(fertilizerApplications.b_id, fieldId), dateWithin(fertilizerApplications.p_app_date, page));
   const order = [fertilizerApplications.created_at, fertilizerApplications.p_app_id];
-  const { data, total } = await selectPage(db, fertilizerApplications, columns, where, order, page, product);
+  const { data, total } = await selectPage(db, fertilizerApplications, columns, where, order, page, product, gate);
   return { data: data.map(withName), total };
 }
 

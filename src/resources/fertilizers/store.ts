@@ -4,7 +4,7 @@ import { findFertilizer, storedFertilizer } from '../../catalogues/fertilizers.j
 import type { Database } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { firstRow } from '../../db/first-row.js';
-import { countRows, selectPage } from '../../db/paging.js';
+import { countRows, selectPage, type PageGate } from '../../db/paging.js';
 import { farmFertilizers, fertilizerApplications } from '../../db/schema.js';
 import { recordColumns, type SelectedRow } from '../../db/records.js';
 import { newId } from '../../core/secrets.js';
@@ -38,9 +38,9 @@ export async function getFarmFertilizer(db: Database, fertilizerId: string) {
   return row && withCatalogue(row);
 }
 
-export async function listFarmFertilizers(db: Database, farmId: string, page: PageQuery) {
+export async function listFarmFertilizers(db: Database, farmId: string, page: PageQuery, gate?: PageGate) {
   const where = eq(farmFertilizers.b_id_farm, farmId);
-  const { data, total } = await selectPage(db, farmFertilizers, columns, where, [farmFertilizers.created_at, farmFertilizers.p_id], page);
+  const { data, total } = await selectPage(db, farmFertilizers, columns, where, [farmFertilizers.created_at, farmFertilizers.p_id], page, undefined, gate);
   return { data: data.map(withCatalogue), total };
 }
 

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { pageWithTotal, selectPage } from '../../db/paging.js';
+import { pageWithTotal, selectPage, type PageGate } from '../../db/paging.js';
 import { periodOverlaps } from '../../db/periods.js';
 import { fields, type FieldGeometry } from '../../db/schema.js';
 import { recordColumns } from '../../db/records.js';
@@ -80,8 +80,8 @@ const listOrder = [fields.created_at, fields.b_id];
 export const fieldIdsOfFarm = (db: Database, farmId: string) =>
   db.select({ b_id: fields.b_id }).from(fields).where(eq(fields.b_id_farm, farmId));
 
-export function listFields(db: Database, farmId: string, page: PageQuery & DateRange) {
-  return selectPage(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page);
+export function listFields(db: Database, farmId: string, page: PageQuery & DateRange, gate?: PageGate) {
+  return selectPage(db, fields, summaryColumns, ofFarm(farmId, page), listOrder, page, undefined, gate);
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { AuditAction } from '../../access/audit.js';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { selectPage, type PageQuery } from '../../db/paging.js';
+import { selectPage, type PageQuery, type PageGate } from '../../db/paging.js';
 import { grazingIntentions } from '../../db/schema.js';
 import { recordColumns } from '../../db/records.js';
 import type { GrazingIntention } from './schemas.js';
@@ -14,9 +14,9 @@ const ofYear = (farmId: string, year: number) =>
   and(eq(grazingIntentions.b_id_farm, farmId), eq(grazingIntentions.b_grazing_intention_year, year));
 
 /** The farm's grazing intentions, earliest year first. */
-export function listGrazingIntentions(db: Database, farmId: string, page: PageQuery) {
+export function listGrazingIntentions(db: Database, farmId: string, page: PageQuery, gate?: PageGate) {
   const where = eq(grazingIntentions.b_id_farm, farmId);
-  return selectPage(db, grazingIntentions, columns, where, [grazingIntentions.b_grazing_intention_year], page);
+  return selectPage(db, grazingIntentions, columns, where, [grazingIntentions.b_grazing_intention_year], page, undefined, gate);
 }
 
 /**

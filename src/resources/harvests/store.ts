@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { storedCrop, type CropEntry } from '../../catalogues/crops.js';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { countRows, selectPage } from '../../db/paging.js';
+import { countRows, selectPage, type PageGate } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { cultivations, harvests } from '../../db/schema.js';
 import { recordColumns } from '../../db/records.js';
@@ -100,9 +100,9 @@ export async function getHarvest(db: Database, harvestId: string): Promise<Harve
   return harvest;
 }
 
-export function listHarvests(db: Database, cultivationId: string, page: PageQuery & DateRange) {
+export function listHarvests(db: Database, cultivationId: string, page: PageQuery & DateRange, gate?: PageGate) {
   const where = and(eq(harvests.b_lu, cultivationId), dateWithin(harvests.b_lu_harvest_date, page));
-  return selectPage(db, harvests, columns, where, [harvests.created_at, harvests.b_id_harvesting], page);
+  return selectPage(db, harvests, columns, where, [harvests.created_at, harvests.b_id_harvesting], page, undefined, gate);
 }
 
 export async function updateHarvest(

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { newId } from '../../core/secrets.js';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { selectPage, type PageQuery } from '../../db/paging.js';
+import { selectPage, type PageQuery, type PageGate } from '../../db/paging.js';
 import { organicCertifications } from '../../db/schema.js';
 import { recordColumns } from '../../db/records.js';
 import { assertUnchanged, type Precondition } from '../../core/entity-tags.js';
@@ -24,7 +24,7 @@ export async function getOrganicCertification(db: Database, certificationId: str
   return row;
 }
 
-export function listOrganicCertifications(db: Database, farmId: string, page: PageQuery) {
+export function listOrganicCertifications(db: Database, farmId: string, page: PageQuery, gate?: PageGate) {
   const where = eq(organicCertifications.b_id_farm, farmId);
   return selectPage(
     db,
@@ -33,6 +33,8 @@ export function listOrganicCertifications(db: Database, farmId: string, page: Pa
     where,
     [organicCertifications.created_at, organicCertifications.b_id_organic],
     page,
+    undefined,
+    gate,
   );
 }
 

@@ -2,7 +2,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
-import { selectPage } from '../../db/paging.js';
+import { selectPage, type PageGate } from '../../db/paging.js';
 import { dateWithin } from '../../db/periods.js';
 import { soilAnalyses } from '../../db/schema.js';
 import { recordColumns, type SelectedRow } from '../../db/records.js';
@@ -55,18 +55,18 @@ export async function getSoilAnalysis(db: Database, analysisId: string) {
 }
 
 /** One page of the analyses of the fields `onFields` selects (a condition on soil_analyses.b_id). */
-async function listSoilAnalysesOn(db: Database, onFields: SQL, page: PageQuery & DateRange) {
+async function listSoilAnalysesOn(db: Database, onFields: SQL, page: PageQuery & DateRange, gate?: PageGate) {
   const where = and(onFields, dateWithin(soilAnalyses.b_sampling_date, page));
-  const { data, total } = await selectPage(db, soilAnalyses, columns, where, [soilAnalyses.created_at, soilAnalyses.a_id], page);
+  const { data, total } = await selectPage(db, soilAnalyses, columns, where, [soilAnalyses.created_at, soilAnalyses.a_id], page, undefined, gate);
   return { data: data.map(flatten), total };
 }
 
-export const listSoilAnalyses = (db: Database, fieldId: string, page: PageQuery & DateRange) =>
-  listSoilAnalysesOn(db, eq(soilAnalyses.b_id, fieldId), page);
+export const listSoilAnalyses = (db: Database, fieldId: string, page: PageQuery & DateRange, gate?: PageGate) =>
+  listSoilAnalysesOn(db, eq(soilAnalyses.b_id, fieldId), page, gate);
 
 /** The analyses of every field of the farm, in one list. */
-export const listFarmSoilAnalyses = (db: Database, farmId: string, page: PageQuery & DateRange) =>
-  listSoilAnalysesOn(db, inArray(soilAnalyses.b_id, fieldIdsOfFarm(db, farmId)), page);
+export const listFarmSoilAnalyses = (db: Database, farmId: string, page: PageQuery & DateRange, gate?: PageGate) =>
+  listSoilAnalysesOn(db, inArray(soilAnalyses.b_id, fieldIdsOfFarm(db, farmId)), page, gate);
 
 export async function updateSoilAnalysis(tx: Database, analysisId: string, changes: SoilAnalysisUpdate, precondition?: Precondition) {
   const [stored] = await tx.select(columns).from(soilAnalyses).where(eq(soilAnalyses.a_id, analysisId));
