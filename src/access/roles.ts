@@ -62,10 +62,12 @@ export const effectiveRole = (farmId: SQL, userId: SQL | Placeholder) => sql`(
 const farmOf = {
   farm: (id: Placeholder | string) => sql`select b_id_farm from farms where b_id_farm = ${id}`,
   field: (id: Placeholder | string) => sql`select b_id_farm from fields where b_id = ${id}`,
-  cultivation: (id: Placeholder | string) => sql`select f.b_id_farm from cultivations c join fields f on f.b_id = c.b_id where c.b_lu = ${id}`,
+  cultivation: (id: Placeholder | string) =>
+    sql`select f.b_id_farm from cultivations c join fields f on f.b_id = c.b_id where c.b_lu = ${id}`,
   harvest: (id: Placeholder | string) =>
     sql`select f.b_id_farm from harvests h join cultivations c on c.b_lu = h.b_lu join fields f on f.b_id = c.b_id where h.b_id_harvesting = ${id}`,
-  'soil analysis': (id: Placeholder | string) => sql`select f.b_id_farm from soil_analyses s join fields f on f.b_id = s.b_id where s.a_id = ${id}`,
+  'soil analysis': (id: Placeholder | string) =>
+    sql`select f.b_id_farm from soil_analyses s join fields f on f.b_id = s.b_id where s.a_id = ${id}`,
   fertilizer: (id: Placeholder | string) => sql`select b_id_farm from farm_fertilizers where p_id = ${id}`,
   'fertilizer application': (id: Placeholder | string) =>
     sql`select f.b_id_farm from fertilizer_applications a join fields f on f.b_id = a.b_id where a.p_app_id = ${id}`,
@@ -217,7 +219,11 @@ export async function authorizeList(
     await authorize(db, principal, kind, id, action);
     return;
   }
-  const { gate_key_active, gate_farm, gate_role } = gate.row as { gate_key_active: boolean; gate_farm: string | null; gate_role: FarmRole | null };
+  const { gate_key_active, gate_farm, gate_role } = gate.row as {
+    gate_key_active: boolean;
+    gate_farm: string | null;
+    gate_role: FarmRole | null;
+  };
   settleAuthorization(principal, kind, action, { key_active: gate_key_active, b_id_farm: gate_farm, role: gate_role });
 }
 

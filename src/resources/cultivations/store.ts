@@ -57,7 +57,16 @@ export async function getCultivation(db: Database, cultivationId: string) {
 /** One page of the cultivations on the fields `onFields` selects (a condition on cultivations.b_id). */
 async function listCultivationsOn(db: Database, onFields: SQL, page: PageQuery & DateRange, gate?: PageGate) {
   const where = and(onFields, periodOverlaps(cultivations.b_lu_start, cultivations.b_lu_end, page));
-  const { data, total } = await selectPage(db, cultivations, columns, where, [cultivations.created_at, cultivations.b_lu], page, undefined, gate);
+  const { data, total } = await selectPage(
+    db,
+    cultivations,
+    columns,
+    where,
+    [cultivations.created_at, cultivations.b_lu],
+    page,
+    undefined,
+    gate,
+  );
   return { data: data.map(withCatalogue), total };
 }
 

@@ -40,7 +40,16 @@ export async function getFarmFertilizer(db: Database, fertilizerId: string) {
 
 export async function listFarmFertilizers(db: Database, farmId: string, page: PageQuery, gate?: PageGate) {
   const where = eq(farmFertilizers.b_id_farm, farmId);
-  const { data, total } = await selectPage(db, farmFertilizers, columns, where, [farmFertilizers.created_at, farmFertilizers.p_id], page, undefined, gate);
+  const { data, total } = await selectPage(
+    db,
+    farmFertilizers,
+    columns,
+    where,
+    [farmFertilizers.created_at, farmFertilizers.p_id],
+    page,
+    undefined,
+    gate,
+  );
   return { data: data.map(withCatalogue), total };
 }
 

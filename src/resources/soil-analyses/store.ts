@@ -57,7 +57,16 @@ export async function getSoilAnalysis(db: Database, analysisId: string) {
 /** One page of the analyses of the fields `onFields` selects (a condition on soil_analyses.b_id). */
 async function listSoilAnalysesOn(db: Database, onFields: SQL, page: PageQuery & DateRange, gate?: PageGate) {
   const where = and(onFields, dateWithin(soilAnalyses.b_sampling_date, page));
-  const { data, total } = await selectPage(db, soilAnalyses, columns, where, [soilAnalyses.created_at, soilAnalyses.a_id], page, undefined, gate);
+  const { data, total } = await selectPage(
+    db,
+    soilAnalyses,
+    columns,
+    where,
+    [soilAnalyses.created_at, soilAnalyses.a_id],
+    page,
+    undefined,
+    gate,
+  );
   return { data: data.map(flatten), total };
 }
 
