@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../core/principal.js';
 import { statementRows, type Database } from '../db/client.js';
-import { Statement } from '../db/statement.js';
 import { recordWrite, type AuditAction, type AuditedKind } from './audit.js';
+import { settleKeyCheck, statementsCheckingKey, type KeyCheckValues } from './key-check.js';
 import { allowedFarm, authorize, type Action, type ResourceKind } from './roles.js';
 
 /** The resource the write acts on, and what the principal must be allowed to do to it. */
@@ -36,26 +36,42 @@ async function holdFarm(tx: Database, farmId: string): Promise<void> {
   await tx.execute(sql`select 1 from farms where b_id_farm = ${farmId} for no key update`);
 }
 
-/** The statements of holdFarmIfAllowed, one for each kind of resource and action, made when first asked. */
-const holdStatements = new Map<string, Statement<{ held: number }, { id: string; userId: string }>>();
+/** The statements of holdFarmIfAllowed, one pair for each kind of resource and action (key-check.ts), made when first asked. */
+const holdStatements = new Map<string, ReturnType<typeof holdStatementsOf>>();
 
-function holdStatement(kind: ResourceKind, action: Action) {
+const holdStatementsOf = (name: string, kind: ResourceKind, action: Action) =>
+  statementsCheckingKey<{ held: number }, KeyCheckValues & { id: string; userId: string }>(
+    name,
+    (keyActive) =>
+      sql`select ${keyActive} as key_active, 1 as held from farms where b_id_farm = (${allowedFarm(kind, action)}) for no key update`,
+  );
+
+function holdStatement(principal: Principal, kind: ResourceKind, action: Action) {
   const name = `hold_${kind.replaceAll(' ', '_')}_${action}`;
-  let statement = holdStatements.get(name);
-  if (statement === undefined) {
-    statement = new Statement(name, sql`select 1 as held from farms where b_id_farm = (${allowedFarm(kind, action)}) for no key update`);
-    holdStatements.set(name, statement);
+  let statements = holdStatements.get(name);
+  if (statements === undefined) {
+    statements = holdStatementsOf(name, kind, action);
+    holdStatements.set(name, statements);
   }
-  return statement;
+  return statements(principal);
 }
 
 /**
  * Holds the farm of the target as holdFarm does, in the same statement that finds it, but only when the
- * principal's role there allows the write: a caller without the role holds nothing. Whether it did.
+ * principal's role there allows the write: a caller without the role holds nothing. Whether it did. A key
+ * remembered as a hint (remembered-key-routes.ts) is checked by the same statement: inactive, the write
+ * ends with 401 before it changed anything; without a row, the check under the lock settles it.
  */
 async function holdFarmIfAllowed(tx: Database, principal: Principal, target: WriteTarget, action: Action): Promise<boolean> {
-  const held = await statementRows(tx, holdStatement(target.kind, action), { id: target.id, userId: principal.userId });
-  return held.length > 0;
+  const held = await statementRows(tx, holdStatement(principal, target.kind, action), {
+    id: target.id,
+    userId: principal.userId,
+    keyId: principal.keyId,
+  });
+  const [row] = held;
+  if (row === undefined) return false;
+  settleKeyCheck(principal, row.key_active);
+  return true;
 }
 
 /** The last step of the transaction, after the change and its audit entry: its result is the write's. */

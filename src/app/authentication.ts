@@ -9,6 +9,8 @@ import { ApiError, unauthorized } from '../http/problem.js';
 import { requestConnection, requestHeader } from '../http/request-headers.js';
 import { isCrossOriginChange, isSafeMethod } from '../http/same-origin.js';
 import type { AppDeps } from './deps.js';
+import { matchedOperation } from './guards.js';
+import { isServedOnRememberedKey } from '../access/remembered-key-routes.js';
 
 function presentedKey(c: Context): string | null | undefined {
   const apiKey = requestHeader(c, 'x-api-key');
@@ -26,11 +28,22 @@ async function identify(c: Context, deps: AppDeps, allowSession: boolean): Promi
   const key = presentedKey(c);
   if (key === null) throw unauthorized();
   if (key !== undefined) {
-    const principal = await deps.keys.resolve(key, !isSafeMethod(c.req.method), requestConnection(c));
+    const principal = await deps.keys.resolve(key, !isSafeMethod(c.req.method) && !mayServeOnRememberedKey(c), requestConnection(c));
     if (!principal) throw unauthorized();
     return principal;
   }
   return identifyBySession(c, deps, allowSession);
+}
+
+/**
+ * Whether a request that may change something may be served on a remembered key (remembered-key-routes.ts):
+ * its route's handler says so, and it has no Idempotency-Key, whose reservation is a change made before
+ * the handler runs.
+ */
+function mayServeOnRememberedKey(c: Context): boolean {
+  if (requestHeader(c, 'idempotency-key') !== undefined) return false;
+  const operation = matchedOperation(c, c.req.method);
+  return operation !== undefined && isServedOnRememberedKey(operation.handler);
 }
 
 async function identifyBySession(c: Context, deps: AppDeps, allowSession: boolean): Promise<Principal> {

@@ -5,6 +5,7 @@
 // an operation states them only where it says something else.
 import { createRoute, type z } from '@hono/zod-openapi';
 import { auditedWrite } from '../access/audited-write.js';
+import { servedOnRememberedKey } from '../access/remembered-key-routes.js';
 import { authorize, authorizeList, listGate, type Action } from '../access/roles.js';
 import type { Precondition } from '../core/entity-tags.js';
 import { notFound } from '../core/domain-errors.js';
@@ -184,18 +185,21 @@ function createRecord<P extends string, K extends string, I, T extends Record<K,
   const { create } = spec;
   const { kind, id } = resource;
   const placeholder = `{${id.name}}`;
-  app.openapi(route, async (c) => {
-    const parentId = pathValue(c.req.valid('param'), parent.id);
-    const input = c.req.valid('json');
-    return auditedWrite(
-      db,
-      c.get('principal'),
-      { kind: parent.kind, id: parentId },
-      (tx) => create(tx, parentId, input),
-      { action: 'create', kind, id: (created) => created[id.name] },
-      respondWithin(c, (record: T) => recordResponse(c, record, 201, { location: resource.path.replace(placeholder, record[id.name]) })),
-    );
-  });
+  app.openapi(
+    route,
+    servedOnRememberedKey(async (c) => {
+      const parentId = pathValue(c.req.valid('param'), parent.id);
+      const input = c.req.valid('json');
+      return auditedWrite(
+        db,
+        c.get('principal'),
+        { kind: parent.kind, id: parentId },
+        (tx) => create(tx, parentId, input),
+        { action: 'create', kind, id: (created) => created[id.name] },
+        respondWithin(c, (record: T) => recordResponse(c, record, 201, { location: resource.path.replace(placeholder, record[id.name]) })),
+      );
+    }),
+  );
 }
 
 /** A change of a record by whoever may write it, under If-Match. */
@@ -221,17 +225,26 @@ export function updateRecord<K extends string, B, T extends Record<K, string>>(
   });
   const { kind, id } = resource;
   const { update } = spec;
-  app.openapi(route, async (c) => {
-    const recordId = pathValue(c.req.valid('param'), id);
-    const changes = c.req.valid('json');
-    const precondition = ifMatch(c);
-    const record = await auditedWrite(db, c.get('principal'), { kind, id: recordId }, (tx) => update(tx, recordId, changes, precondition), {
-      action: 'update',
-      kind,
-      id: recordId,
-    });
-    return recordResponse(c, record, 200);
-  });
+  app.openapi(
+    route,
+    servedOnRememberedKey(async (c) => {
+      const recordId = pathValue(c.req.valid('param'), id);
+      const changes = c.req.valid('json');
+      const precondition = ifMatch(c);
+      const record = await auditedWrite(
+        db,
+        c.get('principal'),
+        { kind, id: recordId },
+        (tx) => update(tx, recordId, changes, precondition),
+        {
+          action: 'update',
+          kind,
+          id: recordId,
+        },
+      );
+      return recordResponse(c, record, 200);
+    }),
+  );
 }
 
 /** A delete of a record by whoever may write it, under If-Match: 204, then 404. */
@@ -260,16 +273,19 @@ export function deleteRecord<K extends string, T extends Record<K, string>>(
   });
   const { kind, id } = resource;
   const { remove } = spec;
-  app.openapi(route, async (c) => {
-    const recordId = pathValue(c.req.valid('param'), id);
-    const precondition = ifMatch(c);
-    await auditedWrite(db, c.get('principal'), { kind, id: recordId }, (tx) => remove(tx, recordId, precondition), {
-      action: 'delete',
-      kind,
-      id: recordId,
-    });
-    return noContent(c);
-  });
+  app.openapi(
+    route,
+    servedOnRememberedKey(async (c) => {
+      const recordId = pathValue(c.req.valid('param'), id);
+      const precondition = ifMatch(c);
+      await auditedWrite(db, c.get('principal'), { kind, id: recordId }, (tx) => remove(tx, recordId, precondition), {
+        action: 'delete',
+        kind,
+        id: recordId,
+      });
+      return noContent(c);
+    }),
+  );
 }
 
 /** The operations of one record resource, each where it has it; they are added in this order. */

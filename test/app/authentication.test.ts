@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../helpers/app.js';
 import { storageKinds } from '../helpers/databases.js';
+import { createField, rectangle } from '../helpers/fixtures.js';
 
 const withoutErrorId = (body: Record<string, unknown>) => ({ ...body, error_id: undefined });
 
@@ -121,6 +122,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('revocation across processes sha
         401,
         'unauthorized',
       );
+    });
+  });
+
+  it('refuses a write served on a remembered key revoked elsewhere, and changes nothing: each kind of write, and a calculation', async () => {
+    await withTwoProcessesOnPostgres(async (a, b) => {
+      const account = await signUpWithKey(a.app);
+      const farmId = (await createFarm(a.app, account.key, { b_name_farm: 'De Hoeve' })).b_id_farm;
+      const fieldId = (await createField(a.app, account.key, farmId)).b_id;
+      const writes: Array<[string, string, unknown?]> = [
+        ['PATCH', `/api/farms/${farmId}`, { b_name_farm: 'Changed' }],
+        ['POST', `/api/farms/${farmId}/fields`, { b_name: 'New', b_geometry: rectangle(), b_start: '2024-01-01' }],
+        ['POST', `/api/fields/${fieldId}/soil-analyses`, { a_som_loi: 3, b_sampling_date: '2025-02-01' }],
+        ['DELETE', `/api/fields/${fieldId}`],
+        ['POST', `/api/fields/${fieldId}/calculations/nitrogen-balance`, { start: '2025-01-01', end: '2025-12-31' }],
+      ];
+      const stored = async () =>
+        (
+          await a.database.db.execute(sql`select
+            (select b_name_farm from farms where b_id_farm = ${farmId}) as farm_name,
+            (select count(*)::int from fields where b_id_farm = ${farmId}) as fields,
+            (select count(*)::int from soil_analyses where b_id = ${fieldId}) as analyses,
+            (select count(*)::int from audit_log where b_id_farm = ${farmId}) as audit,
+            (select count(*)::int from farm_changes where b_id_farm = ${farmId}) as changes`)
+        ).rows[0];
+      const before = await stored();
+      for (const [method, path, body] of writes) {
+        // Process B remembers the key (its read confirmed it), then process A revokes it; B's next request is the write.
+        expect((await call(b.app, account.key, 'GET', `/api/farms/${farmId}`)).status).toBe(200);
+        expect((await call(b.app, account.key, 'GET', `/api/farms/${farmId}`)).status).toBe(200);
+        expect((await call(a.app, account.key, 'DELETE', `/api/keys/${account.keyId}`)).status).toBe(204);
+        await expectProblem(await call(b.app, account.key, method, path, body), 401, 'unauthorized');
+        const next = await a.app.request('/api/keys', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: account.cookie },
+          body: JSON.stringify({ name: 'next' }),
+        });
+        expect(next.status).toBe(201);
+        const created = (await next.json()) as { key: string; id: string };
+        account.key = created.key;
+        account.keyId = created.id;
+      }
+      expect(await stored()).toEqual(before);
     });
   });
 

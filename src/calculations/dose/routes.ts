@@ -4,6 +4,7 @@ import { authorize } from '../../access/roles.js';
 import { DomainError, notFound } from '../../core/domain-errors.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { inOneSnapshot } from '../../db/paging.js';
+import { servedOnRememberedKey } from '../../access/remembered-key-routes.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { apiKeySecurity } from '../../http/openapi.js';
 import { json } from '../../http/responses.js';
@@ -55,18 +56,21 @@ export function doseRoutes(database: DatabaseHandle) {
   const db = database.db;
   const app = new ApiRoutes();
 
-  app.openapi(doseRoute, async (c) => {
-    const { b_id } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const timeframe = requestedTimeframe(body);
-    await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    // The applied dose and the room left read one snapshot, so that they agree with each other.
-    const response = await inOneSnapshot(db, async (tx) => {
-      const dose = fieldDose(await loadDoseApplications(tx, b_id, timeframe));
-      return { ...dose, timeframe, ...(await recommendation(tx, b_id, timeframe, body.application_date)) };
-    });
-    return json(c, response, 200);
-  });
+  app.openapi(
+    doseRoute,
+    servedOnRememberedKey(async (c) => {
+      const { b_id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const timeframe = requestedTimeframe(body);
+      await authorize(db, c.get('principal'), 'field', b_id, 'read');
+      // The applied dose and the room left read one snapshot, so that they agree with each other.
+      const response = await inOneSnapshot(db, async (tx) => {
+        const dose = fieldDose(await loadDoseApplications(tx, b_id, timeframe));
+        return { ...dose, timeframe, ...(await recommendation(tx, b_id, timeframe, body.application_date)) };
+      });
+      return json(c, response, 200);
+    }),
+  );
 
   return app;
 }

@@ -4,6 +4,7 @@ import { authorize } from '../../access/roles.js';
 import type { Config } from '../../core/config.js';
 import { notFound } from '../../core/domain-errors.js';
 import type { DatabaseHandle } from '../../db/client.js';
+import { servedOnRememberedKey } from '../../access/remembered-key-routes.js';
 import { ApiRoutes } from '../../http/api-routes.js';
 import { apiKeySecurity } from '../../http/openapi.js';
 import { json } from '../../http/responses.js';
@@ -45,21 +46,27 @@ export function nitrogenBalanceRoutes(config: Config, database: DatabaseHandle) 
   const deposition = config.depositionKgNPerHaPerYear;
   const app = new ApiRoutes();
 
-  app.openapi(fieldBalanceRoute, async (c) => {
-    const { b_id } = c.req.valid('param');
-    const timeframe = requestedTimeframe(c.req.valid('json'));
-    await authorize(db, c.get('principal'), 'field', b_id, 'read');
-    const field = theField(await loadBalanceFields(db, { b_id }, timeframe));
-    if (!field) throw notFound('The field does not exist.');
-    return json(c, { ...nitrogenResult(field, timeframe, deposition), timeframe }, 200);
-  });
+  app.openapi(
+    fieldBalanceRoute,
+    servedOnRememberedKey(async (c) => {
+      const { b_id } = c.req.valid('param');
+      const timeframe = requestedTimeframe(c.req.valid('json'));
+      await authorize(db, c.get('principal'), 'field', b_id, 'read');
+      const field = theField(await loadBalanceFields(db, { b_id }, timeframe));
+      if (!field) throw notFound('The field does not exist.');
+      return json(c, { ...nitrogenResult(field, timeframe, deposition), timeframe }, 200);
+    }),
+  );
 
-  app.openapi(farmBalanceRoute, async (c) => {
-    const { b_id_farm } = c.req.valid('param');
-    const timeframe = requestedTimeframe(c.req.valid('json'));
-    await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
-    return json(c, answerOf(await farmNitrogenBalances(db, [b_id_farm], timeframe, deposition, whole), b_id_farm), 200);
-  });
+  app.openapi(
+    farmBalanceRoute,
+    servedOnRememberedKey(async (c) => {
+      const { b_id_farm } = c.req.valid('param');
+      const timeframe = requestedTimeframe(c.req.valid('json'));
+      await authorize(db, c.get('principal'), 'farm', b_id_farm, 'read');
+      return json(c, answerOf(await farmNitrogenBalances(db, [b_id_farm], timeframe, deposition, whole), b_id_farm), 200);
+    }),
+  );
 
   return app;
 }
