@@ -24,13 +24,24 @@ export function processCpuMs(pid: number): number {
   return ((processTicks(pid)?.ticks ?? 0) * 1000) / TICKS_PER_SECOND;
 }
 
-/** CPU milliseconds so far of every PostgreSQL process on this machine (the server's backends and its helpers). */
-export function postgresCpuMs(): number {
-  let ticks = 0;
+/** The CPU ticks so far of each PostgreSQL process on this machine (the server's backends and its helpers), by pid. */
+export function postgresCpu(): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const process = processTicks(Number(entry));
-    if (process?.command === 'postgres') ticks += process.ticks;
+    if (process?.command === 'postgres') ticks.set(Number(entry), process.ticks);
   }
+  return ticks;
+}
+
+/**
+ * CPU milliseconds the PostgreSQL processes spent since `before` (postgresCpu): each process still there,
+ * by what it added, and each new one whole. A process that ended meanwhile (an idle connection closed)
+ * takes its time along: a sum over all processes would go down then.
+ */
+export function postgresCpuMsSince(before: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of postgresCpu()) ticks += now - (before.get(pid) ?? 0);
   return (ticks * 1000) / TICKS_PER_SECOND;
 }

@@ -15,7 +15,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { atExit } from '../bench/cleanup.js';
-import { postgresCpuMs, processCpuMs } from '../bench/cpu-time.js';
+import { postgresCpu, postgresCpuMsSince, processCpuMs } from '../bench/cpu-time.js';
 import { freshDatabase } from '../bench/postgres.js';
 import { startServer } from '../bench/processes.js';
 import { progress } from '../bench/report.js';
@@ -90,11 +90,11 @@ async function round(side: Side, number: number): Promise<void> {
     }
     progress(`${build.label}, round ${number}: measuring for ${setting.seconds} s`);
     const memory = watchMemory(server.pid);
-    const cpuBefore = { serverMs: processCpuMs(server.pid), databaseMs: side.onPostgres ? postgresCpuMs() : 0 };
+    const cpuBefore = { serverMs: processCpuMs(server.pid), database: side.onPostgres ? postgresCpu() : undefined };
     const result = await runLoad(client, side.workload, setting.connections, setting.seconds, 2_000 * number);
     const cpu = {
       serverMs: processCpuMs(server.pid) - cpuBefore.serverMs,
-      databaseMs: side.onPostgres ? postgresCpuMs() - cpuBefore.databaseMs : null,
+      databaseMs: cpuBefore.database ? postgresCpuMsSince(cpuBefore.database) : null,
     };
     side.rounds.push({ result, memory: memory.stop(), cpu });
   } finally {

@@ -14,7 +14,7 @@ import { createDataDir, createImage } from './pglite-create.js';
 import { postgresUnavailable } from './postgres-unavailable.js';
 import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Statement } from './statement.js';
-import { PlanningClient } from './planned-once.js';
+import { GENERIC_PLANS, PlanningClient } from './planned-once.js';
 import { createLogger, type Logger } from '../core/logger.js';
 
 /** Where the database's own events go: the process's log (one of its own when the caller has none). */
@@ -55,6 +55,12 @@ export async function openPostgres(
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PlanningClient });
   pool.on('error', (error) => log.error({ error: error.message }, 'idle PostgreSQL client failed'));
+  // Queued on the new connection before anything the pool hands it out for.
+  pool.on('connect', (client) => {
+    client
+      .query(`set ${GENERIC_PLANS.name} = ${GENERIC_PLANS.value}`)
+      .catch((error: unknown) => log.error({ error: String(error) }, 'could not set up a PostgreSQL connection'));
+  });
   try {
     await pool.query('select 1');
   } catch (error) {

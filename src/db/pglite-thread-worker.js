@@ -16,7 +16,7 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
  * @typedef {import('@electric-sql/pglite').QueryOptions} QueryOptions
  */
 
-const { dataDir, loadDataDir, port, answered } = /** @type {WorkerData} */ (workerData);
+const { dataDir, loadDataDir, port, answered, settings } = /** @type {WorkerData} */ (workerData);
 /** @param {string} value */
 const keepText = (value) => value;
 
@@ -140,7 +140,7 @@ function reply(reply) {
 // PostgreSQL's default of 128 MB of shared buffers is resident from the start (PGlite touches it all).
 // The data's pages are also in the OS cache, so a smaller pool costs little: 32 MB keeps the thread at
 // about 130 MB instead of 230 MB.
-const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', ...settings.flatMap((setting) => ['-c', setting])];
 
 /**
  * Runs one request and answers it.

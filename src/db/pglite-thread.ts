@@ -17,7 +17,7 @@
 // loop like any other: a long cascade delete must not stop /health.
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
-import { isPlannedOnce } from './planned-once.js';
+import { GENERIC_PLANS, isPlannedOnce } from './planned-once.js';
 
 export interface PgliteThreadOptions {
   /** The folder of the data; in memory when absent. */
@@ -31,6 +31,8 @@ export interface WorkerData extends PgliteThreadOptions {
   port: MessagePort;
   /** Int32Array over a SharedArrayBuffer: [0] counts the answers posted. */
   answered: Int32Array;
+  /** The session's settings, as `name=value`. */
+  settings: string[];
 }
 
 /** Where a statement stands in a transaction: inside one, its first (with BEGIN), its last (COMMIT or ROLLBACK). */
@@ -114,7 +116,12 @@ export class PgliteThread implements EmbeddedClient {
   private constructor(options: PgliteThreadOptions) {
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;
-    const workerData: WorkerData = { ...options, port: port2, answered: this.#answered };
+    const workerData: WorkerData = {
+      ...options,
+      port: port2,
+      answered: this.#answered,
+      settings: [`${GENERIC_PLANS.name}=${GENERIC_PLANS.value}`],
+    };
     this.#worker = new Worker(WORKER_SCRIPT, { workerData, transferList: [port2], execArgv: [] });
     this.#port.on('message', (reply: ThreadReply) => this.#settle(reply));
     this.#worker.on('error', (error) => this.#stop(new Error(`The embedded database failed: ${error.message}`, { cause: error })));

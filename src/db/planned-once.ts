@@ -17,6 +17,15 @@ const MARK = '/* planned once */';
  */
 export const plannedOnce = (query: SQL): SQL => sql`${sql.raw(MARK)} ${query}`;
 
+/**
+ * The setting that makes "planned once" true of every session Akker opens: a named statement is planned at
+ * each execution when its plan with the values in looks cheaper than the generic one (PostgreSQL's default
+ * after five executions), which for Akker's short look-ups by key it nearly always does, so the access
+ * check was planned at every bind (0.5 ms of a PostgreSQL server, more in WebAssembly). Its plans go by
+ * indexes whatever the values, so one generic plan serves them all.
+ */
+export const GENERIC_PLANS = { name: 'plan_cache_mode', value: 'force_generic_plan' } as const;
+
 /** Whether a statement's text carries the mark of `plannedOnce`. */
 export const isPlannedOnce = (text: string): boolean => text.includes(MARK);
 

@@ -23,4 +23,22 @@ describe.each(storageKinds)('planned-once statements (%s)', (kind) => {
       await database.close();
     }
   });
+
+  it('are planned once, not again at each execution with its values', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      await database.db.transaction(async (tx) => {
+        const statement = (id: string) => plannedOnce(sql`select b_id_farm from farm_access where b_id_farm = ${id} and user_id = ${id}`);
+        for (let run = 0; run < 12; run++) await queryRows(tx, statement(`farm ${run}`));
+        const [plans] = await queryRows<{ generic: number; custom: number }>(
+          tx,
+          sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+              where statement like '/* planned once */ select b_id_farm from farm_access%'`,
+        );
+        expect(plans).toEqual({ generic: 12, custom: 0 });
+      });
+    } finally {
+      await database.close();
+    }
+  });
 });
