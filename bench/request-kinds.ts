@@ -69,6 +69,24 @@ const KINDS: Kind[] = [
     status: 200,
   },
   {
+    name: 'field dose',
+    method: 'POST',
+    request: (ids) => ({
+      path: `/api/fields/${ids.field}/calculations/dose`,
+      body: { start: '2025-01-01', end: '2025-12-31' },
+    }),
+    status: 200,
+  },
+  {
+    name: 'farm nitrogen balance',
+    method: 'POST',
+    request: (ids) => ({
+      path: `/api/farms/${ids.farm}/calculations/nitrogen-balance`,
+      body: { start: '2025-01-01', end: '2025-12-31' },
+    }),
+    status: 200,
+  },
+  {
     name: 'update farm',
     method: 'PATCH',
     request: (ids, n) => ({ path: `/api/farms/${ids.farm}`, body: { b_address_farm: `Dorpsstraat ${n}` } }),
