@@ -51,6 +51,14 @@ const square = (n: number) => {
   };
 };
 
+/** A calculation of the year 2025, as the mix asks it. */
+const calculation = (name: string, path: (ids: Ids) => string): Kind => ({
+  name,
+  method: 'POST',
+  request: (ids) => ({ path: path(ids), body: { start: '2025-01-01', end: '2025-12-31' } }),
+  status: 200,
+});
+
 const KINDS: Kind[] = [
   { name: 'farm', method: 'GET', request: (ids) => ({ path: `/api/farms/${ids.farm}` }), status: 200 },
   { name: 'farm list', method: 'GET', request: () => ({ path: '/api/farms' }), status: 200 },
@@ -59,33 +67,9 @@ const KINDS: Kind[] = [
   { name: 'cultivation list', method: 'GET', request: (ids) => ({ path: `/api/fields/${ids.field}/cultivations` }), status: 200 },
   { name: 'harvest list', method: 'GET', request: (ids) => ({ path: `/api/cultivations/${ids.cultivation}/harvests` }), status: 200 },
   // Before the writes, which add to the field what the calculation reads: in the mix a field has a few of each.
-  {
-    name: 'field nitrogen balance',
-    method: 'POST',
-    request: (ids) => ({
-      path: `/api/fields/${ids.field}/calculations/nitrogen-balance`,
-      body: { start: '2025-01-01', end: '2025-12-31' },
-    }),
-    status: 200,
-  },
-  {
-    name: 'field dose',
-    method: 'POST',
-    request: (ids) => ({
-      path: `/api/fields/${ids.field}/calculations/dose`,
-      body: { start: '2025-01-01', end: '2025-12-31' },
-    }),
-    status: 200,
-  },
-  {
-    name: 'farm nitrogen balance',
-    method: 'POST',
-    request: (ids) => ({
-      path: `/api/farms/${ids.farm}/calculations/nitrogen-balance`,
-      body: { start: '2025-01-01', end: '2025-12-31' },
-    }),
-    status: 200,
-  },
+  calculation('field nitrogen balance', (ids) => `/api/fields/${ids.field}/calculations/nitrogen-balance`),
+  calculation('field dose', (ids) => `/api/fields/${ids.field}/calculations/dose`),
+  calculation('farm nitrogen balance', (ids) => `/api/farms/${ids.farm}/calculations/nitrogen-balance`),
   {
     name: 'update farm',
     method: 'PATCH',

@@ -63,12 +63,11 @@ function holdStatement(principal: Principal, kind: ResourceKind, action: Action)
  * ends with 401 before it changed anything; without a row, the check under the lock settles it.
  */
 async function holdFarmIfAllowed(tx: Database, principal: Principal, target: WriteTarget, action: Action): Promise<boolean> {
-  const held = await statementRows(tx, holdStatement(principal, target.kind, action), {
+  const [row] = await statementRows(tx, holdStatement(principal, target.kind, action), {
     id: target.id,
     userId: principal.userId,
     keyId: principal.keyId,
   });
-  const [row] = held;
   if (row === undefined) return false;
   settleKeyCheck(principal, row.key_active);
   return true;

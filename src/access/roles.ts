@@ -105,6 +105,13 @@ export function authorizeAccountChange(principal: Principal, what: string): void
   }
 }
 
+/** The roles that allow `action`, as an SQL list for `in (…)`. */
+const rolesIn = (action: Action): SQL =>
+  sql.join(
+    rolesAllowed[action].map((role) => sql`${role}`),
+    sql`, `,
+  );
+
 /** The placeholders of the statements below: the resource's id and the user's. */
 const resourceId = sql.placeholder('id');
 const userIdValue = sql.placeholder('userId');
@@ -116,10 +123,7 @@ const userIdValue = sql.placeholder('userId');
 export const allowedFarm = (kind: ResourceKind, action: Action): SQL =>
   sql`select r.b_id_farm from (${farmOf[kind](resourceId)}) as r
     join farm_access a on a.b_id_farm = r.b_id_farm and a.user_id = ${userIdValue}
-    where a.role in (${sql.join(
-      rolesAllowed[action].map((role) => sql`${role}`),
-      sql`, `,
-    )})`;
+    where a.role in (${rolesIn(action)})`;
 
 type AuthorizationRow = { b_id_farm: string | null; role: FarmRole | null };
 
@@ -182,17 +186,15 @@ function settleAuthorization(
  * (db/paging.ts): the same columns the authorization statement selects, and the condition that they allow
  * `action` on a farm the key reaches, so that the page's rows are read only when they do.
  */
-export function listGate(principal: Principal, kind: ResourceKind, id: string, action: Action): PageGate {
+function listGate(principal: Principal, kind: ResourceKind, id: string, action: Action): PageGate {
   const farm = sql`(${farmOf[kind](id)})`;
   const keyActive = keyStillActive(principal);
   const role = effectiveRole(farm, sql`${principal.userId}`);
   const reaches = principal.scope.farms === null ? sql`true` : sql`${farm} = any(${sql.param(principal.scope.farms)}::text[])`;
-  const roles = sql.join(
-    rolesAllowed[action].map((allowed) => sql`${allowed}`),
-    sql`, `,
-  );
   const allowed =
-    changes(action) && principal.scope.access === 'read' ? sql`false` : sql`(${keyActive} and ${role} in (${roles}) and ${reaches})`;
+    changes(action) && principal.scope.access === 'read'
+      ? sql`false`
+      : sql`(${keyActive} and ${role} in (${rolesIn(action)}) and ${reaches})`;
   return {
     columns: {
       gate_key_active: sql<boolean>`${keyActive}`.as('gate_key_active'),
@@ -204,20 +206,23 @@ export function listGate(principal: Principal, kind: ResourceKind, id: string, a
 }
 
 /**
- * Settles a list's access after its read: as `authorize` answers, from the columns its page's statement
- * read through `gate`, or, when its read took no gate, by asking now (its rows have not left yet).
+ * A list of the resource's records that the principal may do `action` on, read by `read` through a gate
+ * (`listGate`; `selectPage` takes it), then settled as `authorize` answers: from the columns the page's
+ * statement read, or, when `read` took no gate, by asking now (its rows have not left yet).
  */
-export async function authorizeList(
+export async function authorizedList<T>(
   db: Database,
   principal: Principal,
   kind: ResourceKind,
   id: string,
   action: Action,
-  gate: PageGate,
-): Promise<void> {
+  read: (gate: PageGate) => Promise<T>,
+): Promise<T> {
+  const gate = listGate(principal, kind, id, action);
+  const list = await read(gate);
   if (gate.row === undefined) {
     await authorize(db, principal, kind, id, action);
-    return;
+    return list;
   }
   const { gate_key_active, gate_farm, gate_role } = gate.row as {
     gate_key_active: boolean;
@@ -225,6 +230,7 @@ export async function authorizeList(
     gate_role: FarmRole | null;
   };
   settleAuthorization(principal, kind, action, { key_active: gate_key_active, b_id_farm: gate_farm, role: gate_role });
+  return list;
 }
 
 /** Whether `role` may do `action`, without throwing. */

@@ -13,7 +13,7 @@ const MARK = '/* planned once */';
 
 /**
  * `query`, sent under a name of its own: by the pool's clients on PostgreSQL, by the thread on PGlite. A
- * part of a statement may carry the mark (a column of one drizzle's query builder makes): it marks the whole.
+ * part of a statement may carry the mark (a column of a query drizzle's builder makes): it marks the whole.
  */
 export const plannedOnce = (query: SQL): SQL => sql`${sql.raw(MARK)} ${query}`;
 

@@ -6,7 +6,7 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { auditedWrite } from '../access/audited-write.js';
 import { servedOnRememberedKey } from '../access/remembered-key-routes.js';
-import { authorize, authorizeList, listGate, type Action } from '../access/roles.js';
+import { authorize, authorizedList, type Action } from '../access/roles.js';
 import type { Precondition } from '../core/entity-tags.js';
 import { notFound } from '../core/domain-errors.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
@@ -116,10 +116,9 @@ export function listRecords<P extends string, Q extends PageQuery, T>(
   app.openapi(route, async (c) => {
     const parentId = pathValue(c.req.valid('param'), parent.id);
     const query = c.req.valid('query');
-    const principal = c.get('principal');
-    const gate = listGate(principal, parent.kind, parentId, action);
-    const { data, total } = await list(db, parentId, query, gate);
-    await authorizeList(db, principal, parent.kind, parentId, action, gate);
+    const { data, total } = await authorizedList(db, c.get('principal'), parent.kind, parentId, action, (gate) =>
+      list(db, parentId, query, gate),
+    );
     return json(c, envelope(data, query, total), 200);
   });
 }

@@ -1,6 +1,6 @@
 // HTTP for fields: list and add per farm; get, change and delete one.
 import { createRoute } from '@hono/zod-openapi';
-import { authorize, authorizeList, listGate } from '../../access/roles.js';
+import { authorize, authorizedList } from '../../access/roles.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { pagedDateRangeQuerySchema } from '../../http/dates.js';
 import { apiKeySecurity, authenticatedErrors, errorResponses } from '../../http/openapi.js';
@@ -88,9 +88,9 @@ export function fieldRoutes(database: DatabaseHandle) {
       };
       return query.geometry === 'none' ? page() : pagesInMaking.through(page);
     }
-    const gate = listGate(principal, 'farm', b_id_farm, 'read');
-    const { data, total } = await listFields(db, b_id_farm, query, gate);
-    await authorizeList(db, principal, 'farm', b_id_farm, 'read', gate);
+    const { data, total } = await authorizedList(db, principal, 'farm', b_id_farm, 'read', (gate) =>
+      listFields(db, b_id_farm, query, gate),
+    );
     return json(c, envelope(data, query, total), 200, { vary: 'Accept' });
   });
 
